@@ -1,0 +1,19 @@
+"""The ``nonocp`` command line: ``main`` runs the Typer app and turns user errors into one line."""
+
+from __future__ import annotations
+
+import sys
+
+from nonocp.cli import solve  # noqa: F401  (commands register themselves on the app)
+from nonocp.cli.app import app
+from nonocp.errors import NonocpError
+
+EXIT_BAD_INPUT = 2
+
+
+def main() -> None:
+    try:
+        app()
+    except NonocpError as error:
+        print(f"nonocp: {error}", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)

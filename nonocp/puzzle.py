@@ -1,0 +1,156 @@
+"""The one puzzle type every part of nonocp passes around, and its consistency checks.
+
+A clue is a tuple of block lengths; the empty tuple is an all-empty line (files write it
+``0``). A grid is a tuple of rows of 0/1 ints. Both are plain immutable values so that
+puzzles can be hashed, compared, sent to worker processes and written back out unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from nonocp.errors import PuzzleError
+
+Clue = tuple[int, ...]
+Line = tuple[int, ...]
+Grid = tuple[Line, ...]
+
+
+def clue(numbers: Iterable[int]) -> Clue:
+    """Normalise a clue as files write it: zeros (the ``0`` of an empty line) are dropped."""
+    return tuple(n for n in numbers if n != 0)
+
+
+def runs(line: Iterable[int]) -> Clue:
+    """The clue a line of 0/1 cells satisfies: the lengths of its runs of filled cells."""
+    lengths: list[int] = []
+    previous = 0
+    for cell in line:
+        if cell:
+            if previous:
+                lengths[-1] += 1
+            else:
+                lengths.append(1)
+        previous = cell
+    return tuple(lengths)
+
+
+def columns_of(grid: Sequence[Sequence[int]]) -> Grid:
+    """The grid read column by column."""
+    return tuple(zip(*grid, strict=True)) if grid else ()
+
+
+def min_length(c: Clue) -> int:
+    """The fewest cells a line needs to hold clue ``c``: its blocks and one gap between each."""
+    return sum(c) + len(c) - 1 if c else 0
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A black-and-white nonogram: row and column clues, and what its file said about it.
+
+    ``solution`` is the intended picture when the file carries one (a ``.non`` goal, a
+    tournament solution file); it is metadata to compare against, never trusted as an answer.
+    ``extra`` keeps other keys a format stores (catalogue numbers and the like) in order.
+    """
+
+    rows: tuple[Clue, ...]
+    columns: tuple[Clue, ...]
+    title: str | None = None
+    author: str | None = None
+    copyright: str | None = None
+    license: str | None = None
+    solution: Grid | None = None
+    extra: tuple[tuple[str, str], ...] = field(default=())
+
+    @classmethod
+    def from_clues(
+        cls,
+        rows: Iterable[Iterable[int]],
+        columns: Iterable[Iterable[int]],
+        **metadata: object,
+    ) -> Puzzle:
+        """Build a puzzle from any iterables of numbers, normalising zeros away."""
+        return cls(
+            rows=tuple(clue(r) for r in rows),
+            columns=tuple(clue(c) for c in columns),
+            **metadata,  # type: ignore[arg-type]
+        )
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[Sequence[int]], **metadata: object) -> Puzzle:
+        """The puzzle whose unique intended picture is ``grid`` (kept as its solution)."""
+        cells = tuple(tuple(int(bool(v)) for v in row) for row in grid)
+        return cls(
+            rows=tuple(runs(r) for r in cells),
+            columns=tuple(runs(c) for c in columns_of(cells)),
+            solution=cells,
+            **metadata,  # type: ignore[arg-type]
+        )
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.columns)
+
+    @property
+    def size(self) -> str:
+        """``WIDTHxHEIGHT``, as puzzle sites and benchmarks write it."""
+        return f"{self.width}x{self.height}"
+
+    def problems(self) -> list[str]:
+        """Every reason visible without solving why no grid can satisfy these clues."""
+        found: list[str] = []
+        if not self.rows or not self.columns:
+            found.append(f"the puzzle has {self.height} rows and {self.width} columns")
+        for kind, clues, length in (
+            ("row", self.rows, self.width),
+            ("column", self.columns, self.height),
+        ):
+            for index, c in enumerate(clues, start=1):
+                if any(n < 0 for n in c):
+                    found.append(f"{kind} {index}: negative block length in {format_clue(c)}")
+                elif min_length(c) > length:
+                    found.append(
+                        f"{kind} {index}: clue {format_clue(c)} needs {min_length(c)} cells "
+                        f"but the line has {length}"
+                    )
+        row_total = sum(map(sum, self.rows))
+        column_total = sum(map(sum, self.columns))
+        if row_total != column_total:
+            found.append(
+                f"the row clues fill {row_total} cells but the column clues fill {column_total}"
+            )
+        return found
+
+    def validate(self) -> Puzzle:
+        """Raise ``PuzzleError`` naming the first inconsistency; return the puzzle if none."""
+        found = self.problems()
+        if found:
+            more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+            raise PuzzleError(found[0] + more)
+        return self
+
+
+def format_clue(c: Clue) -> str:
+    """A clue as people write it: ``3,2``, or ``0`` for an empty line."""
+    return ",".join(map(str, c)) if c else "0"
+
+
+def satisfies(puzzle: Puzzle, grid: Grid) -> bool:
+    """Whether ``grid`` has the puzzle's shape and every line's runs equal its clue.
+
+    This recomputes the clues from the cells and shares nothing with the solvers, so it is
+    the independent check every printed solution passes first.
+    """
+    if len(grid) != puzzle.height or any(len(row) != puzzle.width for row in grid):
+        return False
+    if any(cell not in (0, 1) for row in grid for cell in row):
+        return False
+    return tuple(map(runs, grid)) == puzzle.rows and (
+        tuple(map(runs, columns_of(grid))) == puzzle.columns
+    )
