@@ -1,0 +1,19 @@
+"""The automaton model: every row and column constrained by its clue's DFA (``add_automaton``)."""
+
+from __future__ import annotations
+
+from nonocp.automaton import compile_clue
+from nonocp.models import CellModel, Known, cell_model
+from nonocp.puzzle import Puzzle, columns_of
+
+
+def build(puzzle: Puzzle, known: Known | None = None) -> CellModel:
+    cells = cell_model(puzzle.height, puzzle.width, known)
+    lines = [
+        *zip(puzzle.rows, cells.cells, strict=True),
+        *zip(puzzle.columns, columns_of(cells.cells), strict=True),
+    ]
+    for clue, line in lines:
+        dfa = compile_clue(clue)
+        cells.model.add_automaton(line, dfa.start, sorted(dfa.accepting), dfa.transitions)
+    return cells
