@@ -20,7 +20,7 @@ app = typer.Typer(
 
 TimeLimit = Annotated[
     float | None,
-    typer.Option("--time-limit", min=0.0, help="Stop after S seconds; the answer is then 'unknown'."),
+    typer.Option("--time-limit", min=0.0, help="Stop after S seconds; the answer is 'unknown'."),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 Plain = Annotated[

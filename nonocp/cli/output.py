@@ -1,0 +1,63 @@
+"""How commands print: a rich picture on a terminal, plain ASCII in pipes, or JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from rich.console import Console
+
+from nonocp.puzzle import Grid, Puzzle
+from nonocp.render import Cell, Cells, picture, plain
+
+
+class Output:
+    """Where a command's results go, and in which style."""
+
+    def __init__(self, *, plain: bool = False, as_json: bool = False) -> None:
+        self.console = Console(highlight=False)
+        self.plain = plain or not self.console.is_terminal
+        self.as_json = as_json
+
+    def picture(self, puzzle: Puzzle, cells: Cells, highlight: Collection[Cell] = ()) -> None:
+        if self.as_json:
+            return
+        if self.plain:
+            print(plain(cells))
+        else:
+            self.console.print(
+                picture(puzzle, cells, width=self.console.width, highlight=highlight)
+            )
+
+    def line(self, text: str) -> None:
+        if self.as_json:
+            return
+        if self.plain:
+            print(text)
+        else:
+            self.console.print(text)
+
+    def json(self, document: dict[str, Any]) -> None:
+        json.dump(document, sys.stdout, indent=2)
+        print()
+
+
+def grid_rows(grid: Grid | None) -> list[str] | None:
+    """A grid as JSON carries it: one string per row, ``#`` filled and ``.`` empty."""
+    return None if grid is None else plain(grid).splitlines()
+
+
+def seconds(value: float) -> str:
+    return f"{value:.3f} s"
+
+
+def describe(puzzle: Puzzle, source: str) -> str:
+    """``file (title) WxH``: what a summary line calls the puzzle."""
+    title = f" ({puzzle.title})" if puzzle.title else ""
+    return f"{source}{title} {puzzle.size}"
+
+
+def grids_json(grids: Sequence[Grid]) -> list[list[str] | None]:
+    return [grid_rows(g) for g in grids]

@@ -1,0 +1,149 @@
+"""Pictures of puzzles for the terminal (rich) and for pipes (plain ASCII).
+
+A picture is drawn as a printed puzzle: column clues stacked above, row clues to the
+left, two characters per cell and a thin guide line every five cells. A puzzle too wide
+for the terminal is drawn compactly instead: one character per cell and two grid rows
+per text line (half blocks), so a 100x100 picture fits in 100 columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from nonocp.puzzle import Puzzle
+
+Cells = Sequence[Sequence[int | None]]
+"""A grid whose cells may be unknown (None), as logic leaves it."""
+
+Cell = tuple[int, int]
+
+GUIDE = 5
+FILLED, EMPTY, UNKNOWN = "██", " ·", "░░"
+HIGHLIGHT_STYLE = "bold red"
+UNKNOWN_STYLE = "yellow"
+GUIDE_STYLE = "grey50"
+CLUE_STYLE = "cyan"
+
+
+def plain(cells: Cells) -> str:
+    """The grid in ASCII: ``#`` filled, ``.`` empty, ``?`` unknown; one line per row."""
+    symbol = {1: "#", 0: ".", None: "?"}
+    return "\n".join("".join(symbol[v] for v in row) for row in cells)
+
+
+def full_width(puzzle: Puzzle) -> int:
+    """Terminal columns the full picture needs."""
+    return _row_clue_width(puzzle) + 1 + 2 * puzzle.width + (puzzle.width - 1) // GUIDE
+
+
+def picture(
+    puzzle: Puzzle,
+    cells: Cells,
+    *,
+    width: int,
+    highlight: Collection[Cell] = (),
+) -> RenderableType:
+    """The picture for a terminal ``width`` columns wide; ``highlight`` marks cells in red."""
+    fits = full_width(puzzle) <= width and max(_all_numbers(puzzle), default=0) < 100
+    return _full(puzzle, cells, highlight) if fits else _compact(cells, highlight)
+
+
+def _all_numbers(puzzle: Puzzle) -> list[int]:
+    return [n for c in (*puzzle.rows, *puzzle.columns) for n in c]
+
+
+def _row_clue_width(puzzle: Puzzle) -> int:
+    return max((len(_row_clue(c)) for c in puzzle.rows), default=0)
+
+
+def _row_clue(c: tuple[int, ...]) -> str:
+    return " ".join(map(str, c)) if c else "0"
+
+
+def _full(puzzle: Puzzle, cells: Cells, highlight: Collection[Cell]) -> RenderableType:
+    margin = _row_clue_width(puzzle) + 1
+    lines = [*_column_clue_lines(puzzle, margin)]
+    for r, row in enumerate(cells):
+        if r and r % GUIDE == 0:
+            lines.append(_guide_line(puzzle.width, margin))
+        line = Text(_row_clue(puzzle.rows[r]).rjust(margin - 1) + " ")
+        line.stylize(CLUE_STYLE)
+        for c, value in enumerate(row):
+            if c and c % GUIDE == 0:
+                line.append("│", style=GUIDE_STYLE)
+            line.append(*_cell(value, (r, c) in highlight))
+        lines.append(line)
+    return Group(*lines)
+
+
+def _cell(value: int | None, highlighted: bool) -> tuple[str, str | None]:
+    if value is None:
+        return UNKNOWN, UNKNOWN_STYLE
+    text = FILLED if value else EMPTY
+    if highlighted:
+        return text, HIGHLIGHT_STYLE
+    return text, None if value else GUIDE_STYLE
+
+
+def _column_clue_lines(puzzle: Puzzle, margin: int) -> list[Text]:
+    """Column clues stacked vertically, bottom-aligned just above the grid."""
+    stacks = [[str(n) for n in c] or ["0"] for c in puzzle.columns]
+    depth = max(map(len, stacks), default=0)
+    lines = []
+    for level in range(depth):
+        line = Text(" " * margin)
+        for c, stack in enumerate(stacks):
+            if c and c % GUIDE == 0:
+                line.append(" ")
+            offset = level - (depth - len(stack))
+            line.append(stack[offset].rjust(2) if offset >= 0 else "  ", style=CLUE_STYLE)
+        lines.append(line)
+    return lines
+
+
+def _guide_line(width: int, margin: int) -> Text:
+    segments = ["──" * min(GUIDE, width - start) for start in range(0, width, GUIDE)]
+    return Text(" " * margin + "┼".join(segments), style=GUIDE_STYLE)
+
+
+HALF_BLOCKS = {(1, 1): "█", (1, 0): "▀", (0, 1): "▄", (0, 0): " "}
+
+
+def _compact(cells: Cells, highlight: Collection[Cell]) -> RenderableType:
+    """Two grid rows per text line: each character is a cell above and a cell below."""
+    lines = []
+    for top in range(0, len(cells), 2):
+        line = Text()
+        for c, upper in enumerate(cells[top]):
+            lower = cells[top + 1][c] if top + 1 < len(cells) else 0
+            marked = (top, c) in highlight or (top + 1, c) in highlight
+            if upper is None or lower is None:
+                line.append("░", style=UNKNOWN_STYLE)
+            else:
+                line.append(HALF_BLOCKS[upper, lower], style=HIGHLIGHT_STYLE if marked else None)
+        lines.append(line)
+    return Group(*lines)
+
+
+def ambiguous_cells(grids: Sequence[Cells]) -> set[Cell]:
+    """The cells whose value differs between some of the given solutions."""
+    if not grids:
+        return set()
+    first = grids[0]
+    return {
+        (r, c)
+        for r, row in enumerate(first)
+        for c, value in enumerate(row)
+        if any(g[r][c] != value for g in grids[1:])
+    }
+
+
+def masked(grid: Cells, cells: Collection[Cell]) -> Cells:
+    """``grid`` with the given cells made unknown."""
+    return [
+        [None if (r, c) in cells else value for c, value in enumerate(row)]
+        for r, row in enumerate(grid)
+    ]

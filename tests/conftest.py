@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import strategies as st
+
+from nonocp.puzzle import Puzzle
+
+REPO = Path(__file__).resolve().parents[1]
+PUZZLES = REPO / "puzzles"
+SHARED = REPO.parent / "shared"
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+HEART = """\
+.##...##.
+####.####
+#..###..#
+##..#..##
+.#.....#.
+.##...##.
+..##.##..
+...###...
+....#....""".splitlines()
+"""The heart from the Gecode/R examples, as `--plain` draws it."""
+
+
+def nonocp_command() -> list[str]:
+    """The installed console script: tests run the real entry point, as users do."""
+    script = shutil.which("nonocp") or str(Path(sys.executable).with_name("nonocp"))
+    return [script]
+
+
+def run_cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*nonocp_command(), *args], capture_output=True, text=True, input=input, timeout=300
+    )
+
+
+@st.composite
+def random_grids(draw: st.DrawFn, max_side: int = 5) -> tuple[tuple[int, ...], ...]:
+    height = draw(st.integers(1, max_side))
+    width = draw(st.integers(1, max_side))
+    cells = draw(st.lists(st.integers(0, 1), min_size=width * height, max_size=width * height))
+    return tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height))
+
+
+def puzzle_of(grid: tuple[tuple[int, ...], ...]) -> Puzzle:
+    """The puzzle a random picture defines, without keeping the picture as its solution."""
+    solved = Puzzle.from_grid(grid)
+    return Puzzle(rows=solved.rows, columns=solved.columns)
+
+
+@pytest.fixture
+def shared() -> Path:
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not present")
+    return SHARED

@@ -1,0 +1,61 @@
+"""The command line through the installed entry point, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import HEART, PUZZLES, run_cli
+
+
+def test_solve_heart_plain_prints_the_picture_and_unique() -> None:
+    run = run_cli("solve", str(PUZZLES / "heart.txt"), "--plain")
+    assert run.returncode == 0
+    lines = run.stdout.splitlines()
+    assert lines[:9] == HEART
+    assert lines[9].endswith(")") and ": unique (" in lines[9]
+
+
+def test_output_to_a_pipe_is_plain_without_asking() -> None:
+    run = run_cli("solve", str(PUZZLES / "heart.txt"))
+    assert run.stdout.splitlines()[:9] == HEART
+
+
+def test_count_nonunique_is_43_and_json_agrees() -> None:
+    run = run_cli("count", str(PUZZLES / "nonunique.txt"))
+    assert run.returncode == 0
+    assert "43 solutions" in run.stdout
+    document = json.loads(run_cli("count", str(PUZZLES / "nonunique.txt"), "--json").stdout)
+    assert (document["count"], document["exact"]) == (43, True)
+
+
+def test_count_show_draws_each_solution_and_the_ambiguous_cells() -> None:
+    run = run_cli("count", str(PUZZLES / "nonunique.txt"), "--show", "--limit", "2", "--plain")
+    assert run.returncode == 0
+    assert run.stdout.count("solution ") == 2
+    assert "cells differ between the solutions" in run.stdout
+    assert "?" in run.stdout
+    assert "at least 2 solutions (limit)" in run.stdout
+
+
+def test_solve_json_for_a_puzzle_with_several_solutions() -> None:
+    run = run_cli("solve", str(PUZZLES / "nonunique.txt"), "--json")
+    document = json.loads(run.stdout)
+    assert run.returncode == 0
+    assert document["status"] == "solved"
+    assert document["uniqueness"] == "multiple"
+    assert document["verdict"] == "not unique: at least 2 solutions"
+    assert document["grid"] != document["other"]
+
+
+def test_time_limit_is_reported_as_unknown_with_exit_1() -> None:
+    run = run_cli("solve", str(PUZZLES / "castle.txt"), "--time-limit", "0", "--json")
+    assert run.returncode == 1
+    assert json.loads(run.stdout)["uniqueness"] == "unknown"
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run_cli("solve").returncode == 2
+    assert run_cli("solve", str(PUZZLES / "heart.txt"), "--limit", "3").returncode == 2
+    missing = run_cli("solve", "no/such/file.txt")
+    assert missing.returncode == 2
+    assert missing.stderr.strip() == "nonocp: no/such/file.txt: No such file or directory"

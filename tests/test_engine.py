@@ -1,0 +1,89 @@
+"""Solving and counting: known counts, brute-force agreement, honesty under time limits."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from nonocp import count, load, satisfies, solutions, solve
+from nonocp.engine import Status, Uniqueness
+from nonocp.puzzle import Puzzle
+
+from bruteforce import all_solutions
+from conftest import HEART, PUZZLES, puzzle_of, random_grids
+
+KNOWN_COUNTS = {path.stem: 1 for path in PUZZLES.glob("*.txt")} | {"nonunique": 43}
+
+
+def as_text(grid: tuple[tuple[int, ...], ...]) -> list[str]:
+    return ["".join("#" if v else "." for v in row) for row in grid]
+
+
+def test_all_thirteen_gecode_puzzles_are_here() -> None:
+    assert len(KNOWN_COUNTS) == 13
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_COUNTS))
+def test_known_counts(name: str) -> None:
+    puzzle = load(PUZZLES / f"{name}.txt")
+    total = count(puzzle)
+    assert total.exact
+    assert total.count == KNOWN_COUNTS[name]
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_COUNTS))
+def test_uniqueness_verdicts(name: str) -> None:
+    result = solve(load(PUZZLES / f"{name}.txt"))
+    assert result.status is Status.SOLVED
+    expected = Uniqueness.UNIQUE if KNOWN_COUNTS[name] == 1 else Uniqueness.MULTIPLE
+    assert result.uniqueness is expected
+    assert result.grid is not None
+    if result.other is not None:
+        assert result.other != result.grid
+
+
+def test_heart_picture() -> None:
+    result = solve(load(PUZZLES / "heart.txt"))
+    assert result.grid is not None
+    assert as_text(result.grid) == HEART
+
+
+def test_enumeration_yields_distinct_checked_grids() -> None:
+    puzzle = load(PUZZLES / "nonunique.txt")
+    grids = list(solutions(puzzle))
+    assert len(grids) == len(set(grids)) == 43
+    assert all(satisfies(puzzle, g) for g in grids)
+
+
+def test_count_limit_says_at_least() -> None:
+    total = count(load(PUZZLES / "nonunique.txt"), limit=5)
+    assert (total.count, total.exact, total.stopped_by) == (5, False, "limit")
+    assert total.text == "at least 5 solutions (limit)"
+
+
+def test_no_solution_is_proven() -> None:
+    # Totals agree and every clue fits, yet no grid exists: the two filled cells of the
+    # rows would have to share a column.
+    puzzle = Puzzle.from_clues([[2], [0], [2]], [[1, 1], [0], [1, 1]])
+    assert puzzle.problems() == []
+    result = solve(puzzle)
+    assert (result.status, result.uniqueness, result.grid) == (Status.NONE, Uniqueness.NONE, None)
+    assert count(puzzle).count == 0 and count(puzzle).exact
+
+
+def test_time_limit_yields_unknown_never_a_verdict() -> None:
+    result = solve(load(PUZZLES / "castle.txt"), time_limit=1e-9)
+    assert result.status is Status.UNKNOWN
+    assert result.uniqueness is Uniqueness.UNKNOWN
+    total = count(load(PUZZLES / "nonunique.txt"), time_limit=1e-9)
+    assert not total.exact
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_grids(max_side=5))
+def test_counts_agree_with_brute_force(grid: tuple[tuple[int, ...], ...]) -> None:
+    puzzle = puzzle_of(grid)
+    expected = all_solutions(puzzle)
+    assert set(solutions(puzzle)) == expected
+    verdict = solve(puzzle).uniqueness
+    assert verdict is (Uniqueness.UNIQUE if len(expected) == 1 else Uniqueness.MULTIPLE)
