@@ -1,16 +1,18 @@
 """Puzzle file formats: a registry of readers and writers, found by name, extension or content.
 
 Each format lives in its own module and describes itself with a ``Format``; this module
-reads files (bytes to text, with a located error for binary data) and picks the format.
+reads files (bytes to text, with a located error for binary data), picks the format, and
+helps with files that hold many puzzles: naming them, picking one, pairing them with a
+separate file of solutions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from nonocp.errors import InputError, PuzzleError
+from nonocp.errors import InputError, NonocpError, PuzzleError
 from nonocp.puzzle import Puzzle
 
 Reader = Callable[[str, str], list[Puzzle]]
@@ -32,10 +34,34 @@ class Format:
     holds_many: bool = False
 
 
-def _registry() -> tuple[Format, ...]:
-    from nonocp.formats import gecode
+def number(puzzle: Puzzle, position: int) -> str:
+    """The puzzle's number in its file: the ``$n`` of a TAAI set, else its 1-based position."""
+    return dict(puzzle.extra).get("number", str(position))
 
-    return (gecode.FORMAT,)
+
+def label(puzzle: Puzzle, position: int) -> str:
+    """How messages and tables name a puzzle: its title, else ``$n`` or ``#position``."""
+    if puzzle.title:
+        return puzzle.title
+    numbered = dict(puzzle.extra).get("number")
+    return f"${numbered}" if numbered else f"#{position}"
+
+
+def _registry() -> tuple[Format, ...]:
+    """Every format, in the order content sniffing tries them (Gecode/R first, the fallback)."""
+    from nonocp.formats import gecode, json, keen, nin, non, taai, webpbn
+
+    return (
+        gecode.FORMAT,
+        non.PACK_FORMAT,
+        non.FORMAT,
+        nin.FORMAT,
+        taai.SOLUTION_FORMAT,
+        taai.FORMAT,
+        keen.FORMAT,
+        webpbn.FORMAT,
+        json.FORMAT,
+    )
 
 
 FORMATS: tuple[Format, ...] = _registry()
@@ -49,17 +75,28 @@ def by_name(name: str) -> Format:
     raise InputError(name, None, None, f"unknown format (known formats: {known})")
 
 
-def by_extension(path: str | Path) -> Format | None:
+def with_extension(path: str | Path) -> list[Format]:
     suffix = Path(path).suffix.lower().lstrip(".")
-    return next((f for f in FORMATS if suffix in f.extensions), None)
+    return [f for f in FORMATS if suffix in f.extensions]
+
+
+def by_extension(path: str | Path) -> Format | None:
+    """The format a file of this name is written in (the first, when several share it)."""
+    return next(iter(with_extension(path)), None)
 
 
 def detect(source: str, text: str) -> Format:
-    """The format of a file: by its extension, failing that by what its text looks like."""
-    return by_extension(source) or next(
-        (f for f in FORMATS if f.looks_like(text)),
-        FORMATS[0],
-    )
+    """The format of a file: by its extension, failing that by what its text looks like.
+
+    Several formats share ``.txt`` (Gecode/R, TAAI, Kyle Keen's), so the content decides
+    among them; when nothing matches, the first candidate reads the file and its errors
+    say what was expected.
+    """
+    candidates = with_extension(source)
+    if len(candidates) == 1:
+        return candidates[0]
+    candidates = candidates or list(FORMATS)
+    return next((f for f in candidates if f.looks_like(text)), candidates[0])
 
 
 def decode(data: bytes, source: str) -> str:
@@ -99,11 +136,14 @@ def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
     puzzles = fmt.read(text, source)
     if not puzzles:
         raise InputError(source, None, None, f"no puzzle found (read as {fmt.name})")
-    for puzzle in puzzles:
+    for at, puzzle in enumerate(puzzles, start=1):
         try:
             puzzle.validate()
         except PuzzleError as error:
-            name = f" {puzzle.title!r}" if puzzle.title else ""
+            if len(puzzles) > 1:
+                name = f" in puzzle {label(puzzle, at)}"
+            else:
+                name = f" {puzzle.title!r}" if puzzle.title else ""
             raise InputError(source, None, None, f"inconsistent clues{name}: {error}") from None
     return puzzles
 
@@ -116,6 +156,48 @@ def load(path: str | Path, format: str | None = None) -> Puzzle:
 def dumps(puzzles: Sequence[Puzzle], format: str) -> str:
     fmt = by_name(format)
     if len(puzzles) > 1 and not fmt.holds_many:
-        raise InputError(format, None, None, f"the {fmt.name} format holds one puzzle")
+        many = ", ".join(f.name for f in FORMATS if f.holds_many)
+        raise NonocpError(
+            f"the {fmt.name} format holds one puzzle, not {len(puzzles)}: pick one "
+            f"(--index or --name) or use a format that holds many ({many})"
+        )
     return fmt.write(puzzles)
 
+
+def select(
+    puzzles: Sequence[Puzzle],
+    index: int | None = None,
+    name: str | None = None,
+    source: str = "the file",
+) -> list[Puzzle]:
+    """The puzzles a command works on: all of them, or the one ``index`` or ``name`` picks.
+
+    ``index`` counts from 1 as people do; ``name`` matches a title, a catalogue entry or a
+    TAAI number (``17`` or ``$17``), ignoring case.
+    """
+    if index is not None:
+        if not 1 <= index <= len(puzzles):
+            raise NonocpError(f"{source} holds {len(puzzles)} puzzles; there is no puzzle {index}")
+        return [puzzles[index - 1]]
+    if name is None:
+        return list(puzzles)
+    wanted = name.casefold().removeprefix("$")
+    for puzzle in puzzles:
+        extra = dict(puzzle.extra)
+        names = (puzzle.title, extra.get("catalogue"), extra.get("number"))
+        if wanted in {n.casefold().removeprefix("$") for n in names if n}:
+            return [puzzle]
+    raise NonocpError(f"{source} holds no puzzle named {name!r}")
+
+
+def attach_solutions(puzzles: Sequence[Puzzle], solved: Sequence[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` with the pictures of ``solved`` (say, a TAAI solution file) as solutions.
+
+    Puzzles pair up by number, so a solution file covering only part of a set still
+    lands on the right puzzles; a puzzle with no partner keeps what it had.
+    """
+    grids = {number(p, i): p.solution for i, p in enumerate(solved, start=1)}
+    return [
+        replace(puzzle, solution=grids.get(number(puzzle, i)) or puzzle.solution)
+        for i, puzzle in enumerate(puzzles, start=1)
+    ]

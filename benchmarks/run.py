@@ -1,0 +1,331 @@
+"""Benchmark nonocp on puzzle sets, optionally side by side with the plain CP-SAT model.
+
+    python benchmarks/run.py ../shared/puzzles/webpbn --mode validate --baseline
+    python benchmarks/run.py ../shared/puzzles/taai/taai2011_question.txt --mode first
+    python benchmarks/run.py random:30x30:0.5:seeds=1-200 --mode validate
+
+A set is a puzzle file (one or many puzzles), a folder of puzzle files, or a generator
+spec ``random:WxH:DENSITY:seeds=A-B``. Modes: ``validate`` (up to two solutions: the
+survey's mode), ``first`` (first solution: the tournament mode), ``count``.
+
+Each solver runs in its own worker process, so start-up is not counted, a runaway solve
+can be killed, and peak memory is per solver and set. With ``--baseline`` the two workers
+take turns puzzle by puzzle, so machine noise hits both alike; the ratio column is
+baseline time / nonocp time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import multiprocessing
+import resource
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from nonocp import formats
+from nonocp.formats import attach_solutions, by_extension, load_all
+from nonocp.generate import parse_size, random_puzzle
+from nonocp.puzzle import Grid, Puzzle, satisfies
+
+MODES = ("validate", "first", "count")
+GRACE = 30.0
+"""Seconds a worker may overrun the time limit before it is killed."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    verdict: str
+    seconds: float
+    matches_stored: bool | None = None
+
+
+@dataclass(frozen=True)
+class Set:
+    name: str
+    puzzles: list[tuple[str, Puzzle]]
+
+
+def load_set(spec: str) -> Set:
+    if spec.startswith("random:"):
+        return random_set(spec)
+    path = Path(spec)
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*") if is_puzzle_file(p))
+        return Set(path.name, [(p.name, q) for p in files for q in load_all(p)])
+    found = with_stored_solutions(path, load_all(path))
+    if len(found) == 1:
+        return Set(path.name, [(path.name, found[0])])
+    return Set(path.name, [(formats.label(p, i), p) for i, p in enumerate(found, start=1)])
+
+
+def solution_file(path: Path) -> Path:
+    """Where a tournament set keeps its solutions: ``set.txt`` beside ``set.solution.txt``."""
+    return path.with_name(f"{path.stem}.solution{path.suffix}")
+
+
+def is_puzzle_file(path: Path) -> bool:
+    return path.is_file() and by_extension(path) is not None and ".solution." not in path.name
+
+
+def with_stored_solutions(path: Path, puzzles: list[Puzzle]) -> list[Puzzle]:
+    companion = solution_file(path)
+    return attach_solutions(puzzles, load_all(companion)) if companion.exists() else puzzles
+
+
+def random_set(spec: str) -> Set:
+    """``random:WxH:DENSITY:seeds=A-B``."""
+    try:
+        _, size, density, seeds = spec.split(":")
+        first, _, last = seeds.removeprefix("seeds=").partition("-")
+        width, height = parse_size(size)
+        numbers = range(int(first), int(last or first) + 1)
+        puzzles = [random_puzzle(width, height, float(density), s) for s in numbers]
+    except ValueError as error:
+        raise SystemExit(
+            f"bad generator spec {spec!r} ({error}); want random:WxH:D:seeds=A-B"
+        ) from None
+    return Set(spec, [(f"seed {p.title.rsplit(' ', 1)[-1]}", p) for p in puzzles])
+
+
+def run_nonocp(puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
+    import nonocp.engine as engine
+
+    started = time.perf_counter()
+    if mode == "count":
+        total = engine.count(puzzle, time_limit=time_limit)
+        verdict = str(total.count) if total.exact else f">={total.count}"
+        return Outcome(verdict, time.perf_counter() - started)
+    result = engine.solve(puzzle, time_limit=time_limit, prove_unique=mode == "validate")
+    elapsed = time.perf_counter() - started
+    verdict = result.uniqueness.value if mode == "validate" else result.status.value
+    return Outcome(verdict, elapsed, stored_match(puzzle, result.grid))
+
+
+def run_baseline(puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
+    import baseline
+
+    started = time.perf_counter()
+    verdict, grid = baseline.run(puzzle, mode, time_limit)
+    return Outcome(verdict, time.perf_counter() - started, stored_match(puzzle, grid))
+
+
+def stored_match(puzzle: Puzzle, grid: Grid | None) -> bool | None:
+    """Whether a found grid is the solution the file carries (None: nothing to compare)."""
+    if grid is None or puzzle.solution is None:
+        return None
+    assert satisfies(puzzle, grid), "a solver returned a grid that breaks the clues"
+    return grid == puzzle.solution
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+class Worker:
+    """One solver in its own process; replaced when a run overruns and has to be killed."""
+
+    def __init__(self, run) -> None:
+        self.run = run
+        self.peak = 0.0
+        self._start()
+
+    def _start(self) -> None:
+        self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        self.pool.submit(time.sleep, 0).result()  # pay for the process start up front
+
+    def solve(self, puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
+        future = self.pool.submit(self.run, puzzle, mode, time_limit)
+        try:
+            return future.result(timeout=time_limit + GRACE)
+        except (FutureTimeout, BrokenProcessPool):
+            self.restart()
+            return Outcome("killed", time_limit + GRACE)
+
+    def restart(self) -> None:
+        self.peak = max(self.peak, self.measure_peak())
+        for process in self.pool._processes.values():
+            process.kill()
+        self.pool.shutdown(cancel_futures=True)
+        self._start()
+
+    def measure_peak(self) -> float:
+        try:
+            return self.pool.submit(peak_mib).result(timeout=5)
+        except Exception:
+            return 0.0
+
+    def close(self) -> float:
+        """Shut the worker down; its peak memory in MiB."""
+        self.peak = max(self.peak, self.measure_peak())
+        self.pool.shutdown()
+        return self.peak
+
+
+def benchmark(s: Set, mode: str, time_limit: float, with_baseline: bool, console: Console):
+    solvers = {"nonocp": Worker(run_nonocp)}
+    if with_baseline:
+        solvers["baseline"] = Worker(run_baseline)
+    rows: list[tuple[str, Puzzle, dict[str, Outcome]]] = []
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as progress:
+        task = progress.add_task(s.name, total=len(s.puzzles))
+        for name, puzzle in s.puzzles:
+            outcomes = {label: w.solve(puzzle, mode, time_limit) for label, w in solvers.items()}
+            rows.append((name, puzzle, outcomes))
+            progress.advance(task)
+    peaks = {label: w.close() for label, w in solvers.items()}
+    return rows, peaks
+
+
+FINISHED = {"unique", "multiple", "none", "solved"}
+
+
+def finished(o: Outcome) -> bool:
+    return o.verdict in FINISHED or o.verdict.isdigit()
+
+
+def per_puzzle_table(s: Set, rows, labels: list[str]) -> Table:
+    table = Table(title=f"{s.name}: per puzzle")
+    table.add_column("puzzle")
+    table.add_column("size")
+    for label in labels:
+        table.add_column(f"{label} verdict")
+        table.add_column(f"{label} s", justify="right")
+    if len(labels) > 1:
+        table.add_column("ratio", justify="right")
+    for name, puzzle, outcomes in rows:
+        cells = [name, puzzle.size]
+        for label in labels:
+            cells += [outcomes[label].verdict, f"{outcomes[label].seconds:.3f}"]
+        if len(labels) > 1:
+            cells.append(f"{ratio(outcomes['baseline'], outcomes['nonocp']):.1f}x")
+        table.add_row(*cells)
+    return table
+
+
+def ratio(baseline: Outcome, ours: Outcome) -> float:
+    return baseline.seconds / max(ours.seconds, 1e-6)
+
+
+def summary_row(s: Set, label: str, rows, peak: float) -> list[str]:
+    outcomes = [o[label] for _, _, o in rows]
+    times = [o.seconds for o in outcomes]
+    stored = [o.matches_stored for o in outcomes if o.matches_stored is not None]
+    return [
+        s.name,
+        label,
+        f"{sum(map(finished, outcomes))}/{len(outcomes)}",
+        f"{sum(times):.2f}",
+        f"{statistics.median(times):.4f}",
+        f"{max(times):.3f}",
+        f"{peak:.0f}",
+        f"{sum(stored)}/{len(stored)}" if stored else "-",
+    ]
+
+
+def disagreements(rows, labels: list[str]) -> list[str]:
+    """Puzzles where two solvers that both finished reached different verdicts."""
+    if len(labels) < 2:
+        return []
+    return [
+        f"{name}: " + ", ".join(f"{label} {o[label].verdict}" for label in labels)
+        for name, _, o in rows
+        if all(finished(o[label]) for label in labels)
+        and len({o[label].verdict for label in labels}) > 1
+    ]
+
+
+def write_csv(path: Path, results, labels: list[str]) -> None:
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["set", "puzzle", "size", "solver", "verdict", "seconds", "stored_match"])
+        for s, rows, _ in results:
+            for name, puzzle, outcomes in rows:
+                for label in labels:
+                    o = outcomes[label]
+                    writer.writerow(
+                        [
+                            s.name,
+                            name,
+                            puzzle.size,
+                            label,
+                            o.verdict,
+                            f"{o.seconds:.6f}",
+                            o.matches_stored,
+                        ]
+                    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sets", nargs="+", help="files, folders or random:WxH:D:seeds=A-B")
+    parser.add_argument("--mode", choices=MODES, default="validate")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
+    parser.add_argument("--baseline", action="store_true", help="also run the plain model")
+    parser.add_argument("--per-puzzle", action="store_true", help="print a row per puzzle")
+    parser.add_argument("--csv", type=Path, help="write every result to this CSV file")
+    args = parser.parse_args()
+
+    console = Console()
+    labels = ["nonocp", "baseline"] if args.baseline else ["nonocp"]
+    results = []
+    for spec in args.sets:
+        if not spec.startswith("random:") and not Path(spec).exists():
+            console.print(f"[yellow]skipping {spec}: not found[/]")
+            continue
+        s = load_set(spec)
+        rows, peaks = benchmark(s, args.mode, args.time_limit, args.baseline, console)
+        results.append((s, rows, peaks))
+        if args.per_puzzle:
+            console.print(per_puzzle_table(s, rows, labels))
+        for line in disagreements(rows, labels):
+            console.print(f"[red]verdicts differ[/] {line}")
+
+    summary = Table(title=f"mode {args.mode}, time limit {args.time_limit:g} s per puzzle")
+    for heading in (
+        "set",
+        "solver",
+        "finished",
+        "total s",
+        "median s",
+        "max s",
+        "peak MiB",
+        "= stored",
+    ):
+        summary.add_column(heading, justify="left" if heading in ("set", "solver") else "right")
+    if args.baseline:
+        summary.add_column("total ratio", justify="right")
+        summary.add_column("median ratio", justify="right")
+    for s, rows, peaks in results:
+        for label in labels:
+            row = summary_row(s, label, rows, peaks[label])
+            if args.baseline:
+                row += set_ratios(rows) if label == "nonocp" else ["", ""]
+            summary.add_row(*row)
+    console.print(summary)
+    if args.csv:
+        write_csv(args.csv, results, labels)
+
+
+def set_ratios(rows) -> list[str]:
+    ours = sum(o["nonocp"].seconds for _, _, o in rows)
+    theirs = sum(o["baseline"].seconds for _, _, o in rows)
+    per_puzzle = [ratio(o["baseline"], o["nonocp"]) for _, _, o in rows]
+    return [f"{theirs / max(ours, 1e-6):.1f}x", f"{statistics.median(per_puzzle):.1f}x"]
+
+
+if __name__ == "__main__":
+    main()

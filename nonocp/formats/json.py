@@ -1,0 +1,153 @@
+"""nonocp's own JSON: the natural format for scripts that make or consume puzzles.
+
+One puzzle is an object ``{"rows": [[3, 1], ...], "columns": [...], "title": ...}`` with
+the optional ``author``, ``copyright``, ``license``, ``solution`` (rows of 0/1) and
+``extra`` (an object of strings); many puzzles are a list of those, or an object whose
+``"puzzles"`` key holds the list. Unknown keys are errors, so a misspelt ``colums`` is
+reported rather than ignored. JSON carries no line numbers past parsing, so errors in
+the structure are located by their path, as in ``puzzles[3].rows[2][1]``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from nonocp.errors import InputError
+from nonocp.formats import Format
+from nonocp.puzzle import Clue, Grid, Puzzle, clue
+
+TEXT_FIELDS = ("title", "author", "copyright", "license")
+KEYS = {"rows", "columns", "solution", "extra", *TEXT_FIELDS}
+
+
+class Shape(Exception):
+    """A value that is not what the format expects there; ``read`` adds the file name."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+
+
+def whole_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def listed(value: object, path: str, what: str) -> list:
+    if not isinstance(value, list):
+        raise Shape(path, f"expected {what}, found {json.dumps(value)[:40]}")
+    return value
+
+
+def clue_at(value: object, path: str) -> Clue:
+    numbers = listed(value, path, "a list of block lengths")
+    if set(map(type, numbers)) <= {int} and min(numbers, default=0) >= 0:
+        return tuple(numbers) if 0 not in numbers else clue(numbers)
+    i, n = next((i, n) for i, n in enumerate(numbers) if not whole_number(n))
+    raise Shape(f"{path}[{i}]", f"expected a whole number >= 0, found {json.dumps(n)}")
+
+
+def clues_at(value: object, path: str) -> tuple[Clue, ...]:
+    clues = listed(value, path, "a list of clues")
+    return tuple(clue_at(c, f"{path}[{i}]") for i, c in enumerate(clues))
+
+
+def grid_at(value: object, path: str) -> Grid:
+    rows = listed(value, path, "a list of rows of 0/1 cells")
+    for r, row in enumerate(rows):
+        cells = listed(row, f"{path}[{r}]", "a list of 0/1 cells")
+        if not (set(map(type, cells)) <= {int} and set(cells) <= {0, 1}):
+            c, cell = next(
+                (c, x) for c, x in enumerate(cells) if type(x) is not int or x not in (0, 1)
+            )
+            raise Shape(f"{path}[{r}][{c}]", f"expected 0 or 1, found {json.dumps(cell)}")
+    return tuple(map(tuple, rows))
+
+
+def text_at(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        raise Shape(path, f"expected a string, found {json.dumps(value)[:40]}")
+    return value
+
+
+def extra_at(value: object, path: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        raise Shape(path, "expected an object of strings")
+    return tuple((key, text_at(text, f"{path}.{key}")) for key, text in value.items())
+
+
+def puzzle_at(value: object, path: str) -> Puzzle:
+    if not isinstance(value, dict):
+        raise Shape(path or "top level", 'expected a puzzle object {"rows": ..., "columns": ...}')
+    unknown = sorted(set(value) - KEYS)
+    if unknown:
+        known = ", ".join(sorted(KEYS))
+        raise Shape(path or "top level", f"unknown key {unknown[0]!r} (known keys: {known})")
+    for key in ("rows", "columns"):
+        if key not in value:
+            raise Shape(path or "top level", f"expected a {key!r} key")
+    prefix = f"{path}." if path else ""
+    return Puzzle(
+        rows=clues_at(value["rows"], f"{prefix}rows"),
+        columns=clues_at(value["columns"], f"{prefix}columns"),
+        solution=grid_at(value["solution"], f"{prefix}solution") if "solution" in value else None,
+        extra=extra_at(value["extra"], f"{prefix}extra") if "extra" in value else (),
+        **{k: text_at(value[k], prefix + k) for k in TEXT_FIELDS if value.get(k) is not None},
+    )
+
+
+def puzzles_at(data: object) -> list[Puzzle]:
+    if isinstance(data, dict) and "puzzles" in data:
+        items = listed(data["puzzles"], "puzzles", "a list of puzzles")
+        return [puzzle_at(item, f"puzzles[{i}]") for i, item in enumerate(items)]
+    if isinstance(data, list):
+        return [puzzle_at(item, f"[{i}]") for i, item in enumerate(data)]
+    return [puzzle_at(data, "")]
+
+
+def read(text: str, source: str) -> list[Puzzle]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(source, error.lineno, error.colno, f"invalid JSON: {error.msg}") from None
+    try:
+        return puzzles_at(data)
+    except Shape as error:
+        raise InputError(source, None, None, str(error)) from None
+
+
+def array(lines: Sequence[tuple[int, ...]], indent: str) -> str:
+    """A list of clues or rows, one per line: readable, and diffs stay small."""
+    if not lines:
+        return "[]"
+    items = f",\n{indent}  ".join(json.dumps(list(line)) for line in lines)
+    return f"[\n{indent}  {items}\n{indent}]"
+
+
+def encode(puzzle: Puzzle, indent: str) -> str:
+    inner = indent + "  "
+    values: dict[str, object] = {k: getattr(puzzle, k) for k in TEXT_FIELDS}
+    values["extra"] = dict(puzzle.extra) or None
+    fields = [
+        f"{inner}{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
+        for k, v in values.items()
+        if v is not None
+    ]
+    grids = {"rows": puzzle.rows, "columns": puzzle.columns, "solution": puzzle.solution}
+    fields += [
+        f"{inner}{json.dumps(k)}: {array(v, inner)}" for k, v in grids.items() if v is not None
+    ]
+    return "{\n" + ",\n".join(fields) + f"\n{indent}}}"
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    if len(puzzles) == 1:
+        return encode(puzzles[0], "") + "\n"
+    body = ",\n".join("    " + encode(p, "    ") for p in puzzles)
+    return '{\n  "puzzles": [\n' + body + "\n  ]\n}\n"
+
+
+def looks_like(text: str) -> bool:
+    return text.lstrip()[:1] in ("{", "[")
+
+
+FORMAT = Format("json", ("json",), read, write, looks_like, holds_many=True)

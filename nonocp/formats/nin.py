@@ -1,0 +1,70 @@
+"""``.nin`` files (Jakub Wilk's solver and the webpbn survey): ``W H``, H row lines, W columns.
+
+The header fixes how many clue lines follow, so a file with more or fewer lines than it
+announces is an error at the first line that disagrees, rather than a puzzle silently
+missing a line or gaining one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from nonocp.errors import InputError
+from nonocp.formats import Format
+from nonocp.formats.lines import (
+    Line,
+    end_of,
+    is_blank,
+    numbered_lines,
+    parse_clues,
+    spaced,
+    strip_blank,
+)
+from nonocp.puzzle import Puzzle
+
+HEADER = re.compile(r"[ \t]*(\d+)[ \t]+(\d+)[ \t]*", re.ASCII)
+
+
+def size(header: Line, source: str) -> tuple[int, int]:
+    match = HEADER.fullmatch(header[1])
+    if not match:
+        raise InputError(source, header[0], 1, f"expected 'WIDTH HEIGHT', found {header[1]!r}")
+    return int(match[1]), int(match[2])
+
+
+def read(text: str, source: str) -> list[Puzzle]:
+    lines = strip_blank(numbered_lines(text))
+    if not lines:
+        raise InputError(source, 1, 1, "expected 'WIDTH HEIGHT', found an empty file")
+    width, height = size(lines[0], source)
+    body = lines[1:]
+    announced = f"the header says {width} columns and {height} rows ({width + height} lines)"
+    if len(body) < width + height:
+        raise InputError(
+            source, end_of(lines), 1, f"expected more clue lines: {announced}, found {len(body)}"
+        )
+    if len(body) > width + height:
+        raise InputError(source, body[width + height][0], 1, f"expected end of file: {announced}")
+    rows = parse_clues(body[:height], source, kind="row", length=width)
+    columns = parse_clues(body[height:], source, kind="column", length=height)
+    return [Puzzle(rows=tuple(rows), columns=tuple(columns))]
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    (puzzle,) = puzzles
+    lines = [f"{puzzle.width} {puzzle.height}"]
+    lines.extend(map(spaced, puzzle.rows))
+    lines.extend(map(spaced, puzzle.columns))
+    return "\n".join(lines) + "\n"
+
+
+def looks_like(text: str) -> bool:
+    """A ``W H`` first line and no blank line inside, unlike Keen's two blank-separated blocks."""
+    lines = strip_blank(numbered_lines(text))
+    return (
+        bool(lines) and HEADER.fullmatch(lines[0][1]) is not None and not any(map(is_blank, lines))
+    )
+
+
+FORMAT = Format("nin", ("nin",), read, write, looks_like)

@@ -1,0 +1,207 @@
+"""TAAI/TCGA/ICGA tournament sets and their solution files.
+
+A set holds many puzzles, each a ``$n`` line, then the column clues, then the row clues,
+one per line, numbers separated by TABs; an empty line is an empty clue. Nothing states
+the size: tournament puzzles are 25x25, and a file whose puzzles all have ``2n`` lines
+is read as n x n. A solution file gives, after each ``$n``, the rows of 0/1 cells.
+
+Puzzles keep their ``$n`` as the ``number`` extra, which is how solutions pair up with
+puzzles and how ``--name`` finds one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from nonocp.errors import InputError, NonocpError
+from nonocp.formats import Format, label, number
+from nonocp.formats.lines import Line, parse_clues, strip_blank
+from nonocp.puzzle import Grid, Puzzle
+
+MARKER = re.compile(r"\$(\d+)[ \t]*", re.ASCII)
+CELLS_LINE = r"[ \t]*[01](?:[ \t]+[01])*[ \t]*"
+CELLS = re.compile(CELLS_LINE)
+CELL_ROWS = re.compile(f"{CELLS_LINE}(?:\n{CELLS_LINE})*")
+CELL_TOKEN = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Block:
+    """The lines after one ``$n`` marker, up to the next."""
+
+    number: str
+    line: int
+    body: list[str]
+
+    @property
+    def lines(self) -> list[Line]:
+        return list(enumerate(self.body, start=self.line + 1))
+
+    @property
+    def after(self) -> int:
+        """The line just past the block, where 'ends too early' errors point."""
+        return self.line + len(self.body) + 1
+
+
+def blocks(text: str, source: str) -> list[Block]:
+    """The file cut at its ``$n`` lines: whole-line string operations, no per-line parsing."""
+    texts = text.replace("\r\n", "\n").split("\n")
+    if texts[-1] == "":
+        texts.pop()
+    starts = [i for i, line in enumerate(texts) if line.startswith("$")]
+    before = texts[: starts[0]] if starts else texts
+    stray = next((i for i, line in enumerate(before) if line.strip()), None)
+    if stray is not None:
+        raise InputError(source, stray + 1, 1, "expected '$1' (a puzzle number) first")
+    if not starts:
+        raise InputError(source, 1, 1, "expected '$1' (a puzzle number), found no puzzle")
+    found: list[Block] = []
+    seen: dict[str, int] = {}
+    for start, end in zip(starts, [*starts[1:], len(texts)], strict=True):
+        match = MARKER.fullmatch(texts[start])
+        if not match:
+            message = f"expected '$' and a puzzle number, found {texts[start]!r}"
+            raise InputError(source, start + 1, 1, message)
+        if match[1] in seen:
+            message = f"puzzle ${match[1]} appears twice (first at line {seen[match[1]]})"
+            raise InputError(source, start + 1, 1, message)
+        seen[match[1]] = start + 1
+        found.append(Block(match[1], start + 1, texts[start + 1 : end]))
+    return found
+
+
+def read(text: str, source: str) -> list[Puzzle]:
+    found = blocks(text, source)
+    length = Counter(len(block.body) for block in found).most_common(1)[0][0]
+    if length % 2:
+        raise InputError(
+            source,
+            found[0].line,
+            1,
+            f"puzzle ${found[0].number} has {length} clue lines: expected an even number, "
+            "the column clues then as many row clues",
+        )
+    return [puzzle(block, length // 2, source) for block in found]
+
+
+def puzzle(block: Block, size: int, source: str) -> Puzzle:
+    shape = f"{size} column clues then {size} row clues, like the file's other puzzles"
+    lines = block.lines
+    if len(lines) < 2 * size:
+        raise InputError(
+            source,
+            block.after,
+            1,
+            f"puzzle ${block.number} ends after {len(lines)} lines: expected {shape}",
+        )
+    if len(lines) > 2 * size:
+        raise InputError(
+            source,
+            lines[2 * size][0],
+            1,
+            f"expected the next '$' line: puzzle ${block.number} already has {shape}",
+        )
+    columns = parse_clues(lines[:size], source, kind="column", length=size)
+    rows = parse_clues(lines[size:], source, kind="row", length=size)
+    return Puzzle(rows=tuple(rows), columns=tuple(columns), extra=(("number", block.number),))
+
+
+def cells(line: Line, source: str) -> tuple[int, ...]:
+    if CELLS.fullmatch(line[1]):
+        return tuple(map(int, line[1].split()))
+    bad = next((m for m in CELL_TOKEN.finditer(line[1]) if m[0] not in ("0", "1")), None)
+    column = bad.start() + 1 if bad else 1
+    found = repr(bad[0]) if bad else "an empty line"
+    raise InputError(source, line[0], column, f"expected 0 or 1, found {found}")
+
+
+def grid(block: Block, source: str) -> Grid:
+    """A solution block's rows; one regular expression checks them all in the common case."""
+    lines = strip_blank(block.lines)
+    if not lines:
+        raise InputError(source, block.after, 1, f"expected the rows of ${block.number}")
+    if CELL_ROWS.fullmatch("\n".join(text for _, text in lines)):
+        rows = [tuple(map(int, text.split())) for _, text in lines]
+        if len(set(map(len, rows))) == 1:
+            return tuple(rows)
+    rows = [cells(line, source) for line in lines]
+    for line, row in zip(lines, rows, strict=True):
+        if len(row) != len(rows[0]):
+            raise InputError(
+                source,
+                line[0],
+                1,
+                f"expected {len(rows[0])} cells like the first row of ${block.number}, "
+                f"found {len(row)}",
+            )
+    return tuple(rows)
+
+
+def read_solutions(text: str, source: str) -> list[Puzzle]:
+    """A solution file, as the puzzles its pictures define (each keeping its picture)."""
+    return [
+        Puzzle.from_grid(grid(block, source), extra=(("number", block.number),))
+        for block in blocks(text, source)
+    ]
+
+
+def tabbed(c: tuple[int, ...]) -> str:
+    """A clue or a row of cells as TAAI files write it; an empty clue is an empty line."""
+    return "\t".join(map(str, c))
+
+
+def write(puzzles: Sequence[Puzzle]) -> str:
+    lines: list[str] = []
+    for position, p in enumerate(puzzles, start=1):
+        if p.width != p.height or p.size != puzzles[0].size:
+            raise NonocpError(
+                f"puzzle {label(p, position)} is {p.size}: a TAAI file holds square puzzles "
+                f"of one size (the first is {puzzles[0].size})"
+            )
+        lines.append(f"${number(p, position)}")
+        lines.extend(map(tabbed, p.columns))
+        lines.extend(map(tabbed, p.rows))
+    return "\n".join(lines) + "\n"
+
+
+def write_solutions(puzzles: Sequence[Puzzle]) -> str:
+    lines: list[str] = []
+    for position, p in enumerate(puzzles, start=1):
+        if p.solution is None:
+            raise NonocpError(f"puzzle {label(p, position)} has no stored solution to write")
+        lines.append(f"${number(p, position)}")
+        lines.extend(map(tabbed, p.solution))
+    return "\n".join(lines) + "\n"
+
+
+def first_block(text: str) -> list[str] | None:
+    """The lines of the first ``$n`` block (from the file's start), or None if none starts it."""
+    lines = text[:20_000].lstrip().splitlines()
+    if not lines or not MARKER.fullmatch(lines[0]):
+        return None
+    end = next((i for i, line in enumerate(lines[1:], 1) if line.startswith("$")), len(lines))
+    return lines[1:end]
+
+
+def looks_like_solutions(text: str) -> bool:
+    """A ``$n`` line, then 0/1 cells: a clue line never has a 0 beside other numbers."""
+    first = next((line.split() for line in first_block(text) or () if line.strip()), [])
+    return len(first) > 1 and "0" in first and set(first) <= {"0", "1"}
+
+
+def looks_like(text: str) -> bool:
+    return first_block(text) is not None and not looks_like_solutions(text)
+
+
+FORMAT = Format("taai", ("txt",), read, write, looks_like, holds_many=True)
+SOLUTION_FORMAT = Format(
+    "taai-solution",
+    ("txt",),
+    read_solutions,
+    write_solutions,
+    looks_like_solutions,
+    holds_many=True,
+)

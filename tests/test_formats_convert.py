@@ -1,0 +1,112 @@
+"""``nonocp convert`` through the installed entry point."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nonocp.formats import dumps, load_all
+
+from conftest import PUZZLES, run_cli
+
+DANCER = """\
+catalogue "webpbn.com #1"
+title "Dancer"
+by "Jan Wolter"
+copyright "&copy; Copyright 2004 by Jan Wolter"
+license CC-BY-3.0
+width 5
+height 10
+
+rows
+2
+2,1
+1,1
+3
+1,1
+1,1
+2
+1,1
+1,2
+2
+
+columns
+2,1
+2,1,3
+7
+1,3
+2,1
+
+goal "01100011010010101110101001010000110010100101111000"
+"""
+
+TWO_TAAI = "$16\n" + "1\n" * 4 + "$17\n" + "0\n1\n0\n1\n"
+
+
+def test_converting_through_every_metadata_format_keeps_what_each_holds(tmp_path: Path) -> None:
+    source = tmp_path / "dancer.non"
+    source.write_text(DANCER)
+    (original,) = load_all(source)
+    chain = ["dancer.json", "dancer.xml", "dancer.nonpack"]
+    previous = source
+    for name in chain:
+        run = run_cli("convert", str(previous), str(tmp_path / name))
+        assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
+        previous = tmp_path / name
+    (json_copy,) = load_all(tmp_path / "dancer.json")
+    (last,) = load_all(previous)
+    assert json_copy == original
+    # webpbn XML has no place for a licence or a catalogue entry; the rest survives
+    assert (last.rows, last.columns, last.solution) == (
+        original.rows,
+        original.columns,
+        original.solution,
+    )
+    assert (last.title, last.author, last.copyright) == ("Dancer", "Jan Wolter", original.copyright)
+    assert original.copyright == "© Copyright 2004 by Jan Wolter"
+
+
+def test_standard_output_with_to_and_one_puzzle_picked_by_name(tmp_path: Path) -> None:
+    source = tmp_path / "set.txt"
+    source.write_text(TWO_TAAI)
+    run = run_cli("convert", str(source), "-", "--to", "nin", "--name", "17")
+    assert run.returncode == 0
+    assert run.stdout == "2 2\n0\n1\n0\n1\n"
+    by_index = run_cli("convert", str(source), "-", "--to", "nin", "--index", "2")
+    assert by_index.stdout == run.stdout
+
+
+def test_the_heart_converts_to_the_txt_formats_and_is_recognised(tmp_path: Path) -> None:
+    (heart,) = load_all(PUZZLES / "heart.txt")
+    for name in ("taai", "keen"):
+        out = tmp_path / name / "heart.txt"
+        out.parent.mkdir()
+        run = run_cli("convert", str(PUZZLES / "heart.txt"), str(out), "--to", name)
+        assert run.returncode == 0, run.stderr
+        assert out.read_text() == dumps([heart], name)
+        (again,) = load_all(out)
+        assert (again.rows, again.columns) == (heart.rows, heart.columns)
+
+
+def test_format_option_reads_an_unknown_extension(tmp_path: Path) -> None:
+    source = tmp_path / "puzzle.dat"
+    source.write_text("1\n\n1\n")
+    run = run_cli("convert", str(source), "-", "--format", "keen", "--to", "nin")
+    assert (run.returncode, run.stdout) == (0, "1 1\n1\n1\n")
+
+
+def test_usage_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
+    source = tmp_path / "set.txt"
+    source.write_text(TWO_TAAI)
+    cases = {
+        ("convert", str(source), str(tmp_path / "out.nin")): "the nin format holds one puzzle",
+        ("convert", str(source), str(tmp_path / "out.bin")): "cannot tell which format",
+        ("convert", str(source), "-"): "cannot tell which format to write to standard output",
+        ("convert", str(source), "-", "--to", "png"): "unknown format",
+        ("convert", str(source), str(tmp_path / "no" / "dir.json")): "No such file or directory",
+        ("convert", str(source), "-", "--to", "json", "--index", "3"): "there is no puzzle 3",
+    }
+    for args, message in cases.items():
+        run = run_cli(*args)
+        assert run.returncode == 2, args
+        assert run.stderr.startswith("nonocp: ") and message in run.stderr, run.stderr
+        assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr

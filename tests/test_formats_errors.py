@@ -1,0 +1,182 @@
+"""Malformed files of every format: one line naming file, line, column and what was expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nonocp.errors import NonocpError
+from nonocp.formats import load_all
+
+from conftest import run_cli
+
+TAAI_2X2 = "$1\n1\n1\n1\n1\n"
+"""One 2x2 TAAI puzzle: two column clues, then two row clues."""
+
+MALFORMED = {
+    # name: (file name, content, expected "line:column: message" after the file name)
+    "nin-truncated": ("p.nin", "3 3\n1\n1\n", "4:1: expected more clue lines: the header says"),
+    "nin-header-short": ("p.nin", "2 2\n1\n1\n1\n1\n1\n", "6:1: expected end of file"),
+    "nin-bad-header": ("p.nin", "3 x\n1\n", "1:1: expected 'WIDTH HEIGHT', found '3 x'"),
+    "nin-letter": ("p.nin", "2 2\n1\n1 a\n1\n1\n", "3:3: expected a number, found 'a'"),
+    "nin-clue-too-long": ("p.nin", "2 2\n3\n1\n1\n1\n", "2:1: row clue 3 needs 3 cells"),
+    "nin-empty": ("p.nin", "\n\n", "1:1: expected 'WIDTH HEIGHT', found an empty file"),
+    "non-truncated": (
+        "p.non",
+        "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n",
+        "8:1: expected 2 column clue lines after 'columns' (line 6), found 1",
+    ),
+    "non-too-many-rows": (
+        "p.non",
+        "width 2\nheight 2\nrows\n1\n1\n1\ncolumns\n1\n1\n",
+        "6:1: expected a key such as columns or goal, found a clue line: 'rows' already has",
+    ),
+    "non-too-few-rows": (
+        "p.non",
+        "width 2\nheight 3\nrows\n1\n1\ncolumns\n1\n1\n",
+        "6:1: expected 3 row clue lines after 'rows' (line 3), found 2",
+    ),
+    "non-letter": (
+        "p.non",
+        "width 2\nheight 2\nrows\n1\n1,,1\ncolumns\n1\n1\n",
+        "5:3: expected a number, found ','",
+    ),
+    "non-missing-columns": ("p.non", "width 1\nheight 1\nrows\n1\n", "5:1: expected a 'columns'"),
+    "non-size-after-rows": ("p.non", "rows\n1\n", "1:1: expected 'width N' and 'height N'"),
+    "non-bad-width": ("p.non", "width two\n", "1:1: expected a number after width, found two"),
+    "non-goal-length": (
+        "p.non",
+        'width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "100"\n',
+        "8:1: goal has 3 cells, expected 2",
+    ),
+    "non-goal-letter": (
+        "p.non",
+        'width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "1x"\n',
+        "8:8: expected 0 or 1 in goal, found 'x'",
+    ),
+    "non-colour-letters": (
+        "p.non",
+        "width 2\nheight 1\nrows\n1r,1b\ncolumns\n1\n1\n",
+        "4:2: colour puzzles are not supported (colour letter 'r')",
+    ),
+    "non-colour-key": (
+        "p.non",
+        "color r #ff0000\nwidth 1\nheight 1\n",
+        "1:1: colour puzzles are not supported",
+    ),
+    "nonpack-second-puzzle": (
+        "p.nonpack",
+        "width 1\nheight 1\nrows\n1\ncolumns\n1\n====\nwidth 1\nheight 1\nrows\nx\n",
+        "11:1: expected a number, found 'x'",
+    ),
+    "taai-block-with-24-rows": (
+        "p.txt",
+        "$1\n" + "1\n" * 50 + "$2\n" + "1\n" * 49 + "$3\n" + "1\n" * 50,
+        "102:1: puzzle $2 ends after 49 lines: expected 25 column clues then 25 row clues",
+    ),
+    "taai-block-too-long": (
+        "p.txt",
+        TAAI_2X2 + "$2\n1\n1\n1\n1\n1\n" + TAAI_2X2.replace("$1", "$3"),
+        "11:1: expected the next '$' line: puzzle $2 already has 2 column clues",
+    ),
+    "taai-odd-lines": ("p.txt", "$1\n1\n1\n1\n", "1:1: puzzle $1 has 3 clue lines"),
+    "taai-letter": ("p.txt", "$1\n1\n1\t1x\n1\n1\n", "3:3: expected a number, found '1x'"),
+    "taai-bad-marker": ("p.txt", TAAI_2X2 + "$x\n", "6:1: expected '$' and a puzzle number"),
+    "taai-duplicate": ("p.txt", TAAI_2X2 + TAAI_2X2, "6:1: puzzle $1 appears twice"),
+    "taai-crlf-clue-too-long": (
+        "p.txt",
+        "$1\r\n1\t1\r\n1\r\n1\r\n1\r\n",
+        "2:1: column clue 1,1 needs 3 cells but a column has only 2",
+    ),
+    "taai-solution-cell": (
+        "p.txt",
+        "$1\n0\t1\n1\t2\n",
+        "3:3: expected 0 or 1, found '2'",
+    ),
+    "taai-solution-ragged": (
+        "p.txt",
+        "$1\n0\t1\n1\t0\t1\n",
+        "3:1: expected 2 cells like the first row of $1, found 3",
+    ),
+    "keen-no-blank-line": ("p.txt", "1\n1\n1\n1\n", "5:1: expected a blank line and then"),
+    "keen-three-blocks": ("p.txt", "1\n\n1\n\n1\n", "5:1: expected end of file"),
+    "keen-letter": ("p.txt", "1\n1 b\n\n2\n", "2:3: expected a number, found 'b'"),
+    "keen-negative": ("p.txt", "1\n-1\n\n1\n", "2:1: block lengths cannot be negative"),
+    "json-syntax": ("p.json", '{"rows": [[1]],\n "columns": [[1]', "2:17: invalid JSON"),
+    "json-letter": (
+        "p.json",
+        '{"rows": [[1]], "columns": [["a"]]}',
+        "columns[0][0]: expected a whole number >= 0",
+    ),
+    "json-missing-columns": ("p.json", '{"rows": [[1]]}', "top level: expected a 'columns' key"),
+    "json-misspelt-key": (
+        "p.json",
+        '{"rows": [], "colums": []}',
+        "top level: unknown key 'colums'",
+    ),
+    "json-many-bad-solution": (
+        "p.json",
+        '{"puzzles": [{"rows": [[1]], "columns": [[1]], "solution": [[2]]}]}',
+        "puzzles[0].solution[0][0]: expected 0 or 1, found 2",
+    ),
+    "xml-truncated": ("p.xml", "<puzzleset><puzzle>\n<clues", "2:1: invalid XML"),
+    "xml-letter": (
+        "p.xml",
+        '<puzzleset><puzzle>\n<clues type="rows"><line>\n  <count>x</count></line></clues>\n'
+        "</puzzle></puzzleset>\n",
+        "3:3: expected a number in <count>, found 'x'",
+    ),
+    "xml-missing-columns": (
+        "p.xml",
+        '<puzzleset>\n<puzzle><clues type="rows"></clues></puzzle></puzzleset>',
+        '2:1: expected one <clues type="columns">, found none',
+    ),
+    "xml-colour": (
+        "p.xml",
+        '<puzzleset><puzzle>\n<color name="red" char="r">f00</color></puzzle></puzzleset>',
+        "2:1: colour puzzles are not supported (colour 'red')",
+    ),
+    "xml-bad-image": (
+        "p.xml",
+        '<puzzleset><puzzle><clues type="columns"><line><count>1</count></line></clues>\n'
+        '<clues type="rows"><line><count>1</count></line></clues>\n'
+        "<solution><image>\n|X|\n|#|\n</image></solution></puzzle></puzzleset>",
+        "5:1: expected an image row",
+    ),
+    "xml-unknown-entity": ("p.xml", "<puzzleset>\n<title>&bogus;</title>", "2:8: unknown entity"),
+    "inconsistent-taai-puzzle": (
+        "p.txt",
+        TAAI_2X2 + "$2\n2\n1\n1\n1\n",
+        "inconsistent clues in puzzle $2: the row clues fill 2 cells but the column clues fill 3",
+    ),
+}
+
+
+@pytest.mark.parametrize(("name", "text", "expected"), MALFORMED.values(), ids=list(MALFORMED))
+def test_malformed_files_give_one_located_line(
+    tmp_path: Path, name: str, text: str, expected: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text, newline="")
+    with pytest.raises(NonocpError) as caught:
+        load_all(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}:{expected}") or message.startswith(f"{path}: {expected}")
+
+
+@pytest.mark.parametrize(
+    "case", ["nin-header-short", "non-colour-letters", "taai-block-with-24-rows", "xml-letter"]
+)
+def test_the_command_line_reports_bad_files_in_one_line_with_exit_2(
+    tmp_path: Path, case: str
+) -> None:
+    name, text, expected = MALFORMED[case]
+    path = tmp_path / name
+    path.write_text(text, newline="")
+    run = run_cli("convert", str(path), "-", "--to", "json")
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.startswith(f"nonocp: {path}:{expected}")
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
