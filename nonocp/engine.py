@@ -3,6 +3,10 @@
 Nothing here reports more than was proven: a search stopped by a time limit says
 "unknown", a count stopped early says "at least N", and every grid handed back has
 first passed ``satisfies``, which recomputes the clues from the cells.
+
+Logic goes first (``nonocp.logic``): it fixes only cells every solution shares, so the
+search starts from them without losing a solution. When logic fixes every cell, the grid
+is the only solution and no model is built; a logic contradiction proves there is none.
 """
 
 from __future__ import annotations
@@ -16,11 +20,16 @@ from enum import StrEnum
 
 from ortools.sat.python import cp_model
 
+from nonocp.logic import Deduction, deduce
 from nonocp.models import CellModel, Known
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
 ModelBuilder = Callable[[Puzzle, Known | None], CellModel]
+
+PROBING_SECONDS = 5.0
+"""The most time probing may take before search: it settles most real puzzles well within
+this, and on huge stalled ones it would cost more than the search it saves."""
 
 
 class Status(StrEnum):
@@ -34,6 +43,7 @@ class Uniqueness(StrEnum):
     MULTIPLE = "multiple"
     UNKNOWN = "unknown"
     NONE = "none"
+    UNCHECKED = "unchecked"
 
 
 class SolverBug(RuntimeError):
@@ -61,6 +71,7 @@ class Result:
             Uniqueness.MULTIPLE: "not unique: at least 2 solutions",
             Uniqueness.NONE: "no solution",
             Uniqueness.UNKNOWN: "unknown: time limit",
+            Uniqueness.UNCHECKED: "solved (uniqueness not checked)",
         }[self.uniqueness]
 
 
@@ -102,24 +113,73 @@ def _deadline(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
+def _logic(puzzle: Puzzle, deadline: float | None, logic: bool) -> Deduction | None:
+    """What logic proves before search (None when logic is turned off).
+
+    Probing gets at most half the time left, so that search always keeps the other half.
+    """
+    if not logic:
+        return None
+    probing = PROBING_SECONDS
+    if deadline is not None:
+        probing = min(probing, (deadline - time.perf_counter()) / 2)
+    return deduce(puzzle, deadline, probing=probing)
+
+
 def solve(
     puzzle: Puzzle,
     time_limit: float | None = None,
     build: ModelBuilder = automaton_model.build,
+    logic: bool = True,
+    prove_unique: bool = True,
 ) -> Result:
-    """One solution, then a search for a second that differs from it: the uniqueness proof."""
+    """Logic first, then search for whatever it left open (see ``solve_from``)."""
     started = time.perf_counter()
     deadline = _deadline(time_limit)
-    cells = build(puzzle, None)
+    deduction = _logic(puzzle, deadline, logic)
+    return _settle(puzzle, deduction, deadline, build, started, prove_unique)
 
+
+def solve_from(
+    puzzle: Puzzle,
+    deduction: Deduction | None,
+    time_limit: float | None = None,
+    build: ModelBuilder = automaton_model.build,
+    prove_unique: bool = True,
+) -> Result:
+    """The verdict, starting from what ``deduce`` already proved (or from nothing).
+
+    When logic settled the puzzle that is the answer; otherwise one solution is searched
+    for, then (unless ``prove_unique`` is False) a second that differs from it on the
+    cells logic left open: the uniqueness proof.
+    """
+    started = time.perf_counter()
+    return _settle(puzzle, deduction, _deadline(time_limit), build, started, prove_unique)
+
+
+def _settle(
+    puzzle: Puzzle,
+    deduction: Deduction | None,
+    deadline: float | None,
+    build: ModelBuilder,
+    started: float,
+    prove_unique: bool,
+) -> Result:
     def result(status: Status, uniqueness: Uniqueness, *grids: Grid) -> Result:
         return Result(status, uniqueness, *grids, seconds=time.perf_counter() - started)
 
+    if deduction is not None and deduction.contradiction:
+        return result(Status.NONE, Uniqueness.NONE)
+    if deduction is not None and deduction.grid is not None:
+        return result(Status.SOLVED, Uniqueness.UNIQUE, checked(puzzle, deduction.grid))
+    cells = build(puzzle, None if deduction is None else deduction.known)
     first = _search(puzzle, cells, deadline)
     if first is None:
         return result(Status.UNKNOWN, Uniqueness.UNKNOWN)
     if first is False:
         return result(Status.NONE, Uniqueness.NONE)
+    if not prove_unique:
+        return result(Status.SOLVED, Uniqueness.UNCHECKED, first)
     cells.forbid(first)
     second = _search(puzzle, cells, deadline)
     if second is None:
@@ -144,7 +204,8 @@ def _search(puzzle: Puzzle, cells: CellModel, deadline: float | None) -> Grid | 
 
 @dataclass
 class Enumeration:
-    """The distinct solutions of a puzzle, produced lazily by a CP-SAT search in a thread.
+    """The distinct solutions of a puzzle: the one logic settled on, or those a CP-SAT search
+    in a thread produces lazily from what logic fixed.
 
     CP-SAT can report the same assignment twice, so grids are deduplicated. After
     iteration, ``exact`` says whether the search was exhausted and ``stopped_by`` why not.
@@ -154,6 +215,7 @@ class Enumeration:
     limit: int | None = None
     time_limit: float | None = None
     build: ModelBuilder = automaton_model.build
+    logic: bool = True
     exact: bool = False
     stopped_by: str | None = None
     _stop: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -162,8 +224,15 @@ class Enumeration:
         if self.limit == 0:
             self.stopped_by = "limit"
             return
-        cells = self.build(self.puzzle, None)
-        solver = _solver(_deadline(self.time_limit))
+        deadline = _deadline(self.time_limit)
+        deduction = _logic(self.puzzle, deadline, self.logic)
+        if deduction is not None and (deduction.contradiction or deduction.grid is not None):
+            if deduction.grid is not None:
+                yield checked(self.puzzle, deduction.grid)
+            self.exact = True
+            return
+        cells = self.build(self.puzzle, None if deduction is None else deduction.known)
+        solver = _solver(deadline)
         if solver is None:
             self.stopped_by = "time limit"
             return
@@ -237,9 +306,10 @@ def solutions(
     limit: int | None = None,
     time_limit: float | None = None,
     build: ModelBuilder = automaton_model.build,
+    logic: bool = True,
 ) -> Enumeration:
     """Iterate over the distinct solutions (all of them, or up to ``limit``)."""
-    return Enumeration(puzzle, limit, time_limit, build)
+    return Enumeration(puzzle, limit, time_limit, build, logic)
 
 
 def count(
@@ -247,8 +317,9 @@ def count(
     limit: int | None = None,
     time_limit: float | None = None,
     build: ModelBuilder = automaton_model.build,
+    logic: bool = True,
 ) -> Count:
     started = time.perf_counter()
-    enumeration = solutions(puzzle, limit, time_limit, build)
+    enumeration = solutions(puzzle, limit, time_limit, build, logic)
     total = sum(1 for _ in enumeration)
     return Count(total, enumeration.exact, enumeration.stopped_by, time.perf_counter() - started)

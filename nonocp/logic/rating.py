@@ -1,0 +1,103 @@
+"""How far logic alone gets on a puzzle, and how hard that makes it.
+
+The rating names the weakest reasoning that settles the puzzle (completes the grid, or
+proves it has no solution): line logic, probing, or neither, in which case search must
+finish the job.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+
+from nonocp.logic.board import Board, Fixed, Known
+from nonocp.puzzle import Grid, Puzzle
+
+
+class Rating(StrEnum):
+    LINE = "line"
+    PROBE = "probe"
+    SEARCH = "search"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line solve that fixed cells: 0-based line ``index`` and positions along it."""
+
+    axis: str
+    index: int
+    filled: tuple[int, ...]
+    empty: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What logic proved about a puzzle.
+
+    Every solution agrees with ``known`` wherever it is not None; ``contradiction`` means
+    there is no solution. ``rating`` is None when logic stopped at its deadline or ran out
+    of probing time. ``steps`` are the line solves of the first
+    propagation, in order.
+    """
+
+    known: Known
+    contradiction: bool
+    rating: Rating | None
+    by_line: int
+    by_probing: int
+    steps: tuple[Step, ...]
+
+    @property
+    def unknown(self) -> int:
+        return sum(v is None for row in self.known for v in row)
+
+    @property
+    def grid(self) -> Grid | None:
+        """The solution, when logic fixed every cell (it is then the only one)."""
+        if self.contradiction or self.unknown:
+            return None
+        return tuple(tuple(v for v in row if v is not None) for row in self.known)
+
+
+def deduce(puzzle: Puzzle, deadline: float | None = None, probing: float = math.inf) -> Deduction:
+    """Propagate every line, then probe what is left for at most ``probing`` seconds.
+
+    Logic stops at ``deadline`` (a ``time.perf_counter`` value) with what it has proven.
+    """
+    board = Board.blank(puzzle)
+    cells = board.unknown
+    fixed: list[Fixed] = []
+    outcome = board.propagate(range(len(board.filled)), fixed, deadline)
+    by_line = cells - board.unknown
+    rating: Rating | None = None if outcome is None else Rating.LINE
+    if outcome and board.unknown:
+        outcome = board.probe(_earlier(deadline, time.perf_counter() + probing))
+        settled = outcome is False or not board.unknown
+        rating = None if outcome is None else Rating.PROBE if settled else Rating.SEARCH
+    return Deduction(
+        known=board.known(),
+        contradiction=outcome is False,
+        rating=rating,
+        by_line=by_line,
+        by_probing=cells - board.unknown - by_line,
+        steps=tuple(_step(puzzle, f) for f in fixed),
+    )
+
+
+def _earlier(deadline: float | None, other: float) -> float | None:
+    earliest = other if deadline is None else min(deadline, other)
+    return None if math.isinf(earliest) else earliest
+
+
+def _step(puzzle: Puzzle, fixed: Fixed) -> Step:
+    if fixed.line < puzzle.height:
+        axis, index = "row", fixed.line
+    else:
+        axis, index = "column", fixed.line - puzzle.height
+    return Step(axis, index, _positions(fixed.filled), _positions(fixed.empty))
+
+
+def _positions(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
