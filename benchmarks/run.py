@@ -279,7 +279,7 @@ def main() -> None:
     parser.add_argument("--csv", type=Path, help="write every result to this CSV file")
     args = parser.parse_args()
 
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 160)
     labels = ["nonocp", "baseline"] if args.baseline else ["nonocp"]
     results = []
     for spec in args.sets:

@@ -7,6 +7,9 @@ first passed ``satisfies``, which recomputes the clues from the cells.
 Logic goes first (``nonocp.logic``): it fixes only cells every solution shares, so the
 search starts from them without losing a solution. When logic fixes every cell, the grid
 is the only solution and no model is built; a logic contradiction proves there is none.
+What logic leaves open goes to a depth-first search over logic (``nonocp.logic.search``)
+with a probe budget: it settles most puzzles that logic nearly solved faster than a model
+can be built, and CP-SAT takes over, from the same known cells, where it gives up.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from enum import StrEnum
 from ortools.sat.python import cp_model
 
 from nonocp.logic import Deduction, deduce
+from nonocp.logic.search import Found, search
 from nonocp.models import CellModel, Known
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Puzzle, satisfies
@@ -30,6 +34,13 @@ ModelBuilder = Callable[[Puzzle, Known | None], CellModel]
 PROBING_SECONDS = 5.0
 """The most time probing may take before search: it settles most real puzzles well within
 this, and on huge stalled ones it would cost more than the search it saves."""
+
+SEARCH_PROBES = 100
+"""The probes (each tries both values of a cell) the depth-first search may spend before
+CP-SAT takes over. Searches this small (about 10 ms) finish puzzles that logic left nearly
+solved faster than CP-SAT can build and solve a model; beyond it CP-SAT is usually the
+faster, several times over on the sparse tournament puzzles where probing fixes nothing
+(benchmarks/search.py)."""
 
 
 class Status(StrEnum):
@@ -98,9 +109,19 @@ def checked(puzzle: Puzzle, grid: Grid) -> Grid:
 
 
 def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | None:
-    """A solver with the time left before ``deadline``, or None when none is left."""
+    """A solver with the time left before ``deadline``, or None when none is left.
+
+    Logic has already done the probing and the models are pure Boolean, so CP-SAT's own
+    probing, linear relaxation, symmetry detection and clause inprocessing cost more than
+    they prune: turning them off halves the median time on the tournament puzzles logic
+    leaves open, and does not slow the survey, Gecode/R, jwilk or mikix puzzles.
+    """
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.linearization_level = 0
+    solver.parameters.symmetry_level = 0
+    solver.parameters.use_sat_inprocessing = False
     if deadline is not None:
         left = deadline - time.perf_counter()
         if left <= 0:
@@ -132,12 +153,13 @@ def solve(
     build: ModelBuilder = automaton_model.build,
     logic: bool = True,
     prove_unique: bool = True,
+    search_probes: int = SEARCH_PROBES,
 ) -> Result:
     """Logic first, then search for whatever it left open (see ``solve_from``)."""
     started = time.perf_counter()
     deadline = _deadline(time_limit)
     deduction = _logic(puzzle, deadline, logic)
-    return _settle(puzzle, deduction, deadline, build, started, prove_unique)
+    return _settle(puzzle, deduction, deadline, build, started, prove_unique, search_probes)
 
 
 def solve_from(
@@ -146,15 +168,18 @@ def solve_from(
     time_limit: float | None = None,
     build: ModelBuilder = automaton_model.build,
     prove_unique: bool = True,
+    search_probes: int = SEARCH_PROBES,
 ) -> Result:
     """The verdict, starting from what ``deduce`` already proved (or from nothing).
 
     When logic settled the puzzle that is the answer; otherwise one solution is searched
     for, then (unless ``prove_unique`` is False) a second that differs from it on the
-    cells logic left open: the uniqueness proof.
+    cells logic left open: the uniqueness proof. The depth-first search tries first, with
+    at most ``search_probes`` probes (0: CP-SAT only); CP-SAT finishes what it leaves.
     """
     started = time.perf_counter()
-    return _settle(puzzle, deduction, _deadline(time_limit), build, started, prove_unique)
+    deadline = _deadline(time_limit)
+    return _settle(puzzle, deduction, deadline, build, started, prove_unique, search_probes)
 
 
 def _settle(
@@ -164,6 +189,7 @@ def _settle(
     build: ModelBuilder,
     started: float,
     prove_unique: bool,
+    search_probes: int,
 ) -> Result:
     def result(status: Status, uniqueness: Uniqueness, *grids: Grid) -> Result:
         return Result(status, uniqueness, *grids, seconds=time.perf_counter() - started)
@@ -172,8 +198,18 @@ def _settle(
         return result(Status.NONE, Uniqueness.NONE)
     if deduction is not None and deduction.grid is not None:
         return result(Status.SOLVED, Uniqueness.UNIQUE, checked(puzzle, deduction.grid))
+    found = _depth_first(puzzle, deduction, deadline, prove_unique, search_probes)
+    grids = [checked(puzzle, grid) for grid in found.solutions]
+    if found.exhausted and not grids:
+        return result(Status.NONE, Uniqueness.NONE)
+    if grids and not prove_unique:
+        return result(Status.SOLVED, Uniqueness.UNCHECKED, grids[0])
+    if len(grids) == 2:
+        return result(Status.SOLVED, Uniqueness.MULTIPLE, *grids)
+    if found.exhausted:
+        return result(Status.SOLVED, Uniqueness.UNIQUE, grids[0])
     cells = build(puzzle, None if deduction is None else deduction.known)
-    first = _search(puzzle, cells, deadline)
+    first = grids[0] if grids else _search(puzzle, cells, deadline)
     if first is None:
         return result(Status.UNKNOWN, Uniqueness.UNKNOWN)
     if first is False:
@@ -187,6 +223,22 @@ def _settle(
     if second is False:
         return result(Status.SOLVED, Uniqueness.UNIQUE, first)
     return result(Status.SOLVED, Uniqueness.MULTIPLE, first, second)
+
+
+def _depth_first(
+    puzzle: Puzzle,
+    deduction: Deduction | None,
+    deadline: float | None,
+    prove_unique: bool,
+    probes: int,
+) -> Found:
+    """Up to the solutions the verdict needs (one, or two to refute uniqueness) from the
+    depth-first search; nothing found and nothing exhausted when logic is off or the budget
+    is 0, so that CP-SAT does it all."""
+    if deduction is None or probes <= 0:
+        return Found((), exhausted=False, probes=0)
+    limit = 2 if prove_unique else 1
+    return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
 
 
 def _search(puzzle: Puzzle, cells: CellModel, deadline: float | None) -> Grid | bool | None:

@@ -1,0 +1,134 @@
+"""The depth-first search against brute force, and the engine's verdicts when it hands over.
+
+A complete search that missed a branch would call a puzzle unique that is not, so every
+claim is checked against enumeration: the solutions found, their number under a limit,
+and whether the search says it explored everything.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonocp import load, satisfies, solve
+from nonocp.engine import Status, Uniqueness
+from nonocp.logic import deduce
+from nonocp.logic.search import search
+from nonocp.puzzle import Puzzle
+
+from bruteforce import all_solutions
+from conftest import PUZZLES, puzzle_of, random_grids
+
+Picture = tuple[tuple[int, ...], ...]
+
+
+@st.composite
+def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
+    """The rows of one random picture with the columns of another of the same size: often
+    no solution at all, sometimes several."""
+    one = draw(random_grids(max_side=6))
+    other = draw(
+        st.lists(
+            st.lists(st.integers(0, 1), min_size=len(one[0]), max_size=len(one[0])),
+            min_size=len(one),
+            max_size=len(one),
+        )
+    )
+    return Puzzle(rows=puzzle_of(one).rows, columns=puzzle_of(tuple(map(tuple, other))).columns)
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_grids(max_side=6))
+def test_complete_search_finds_exactly_the_solutions(grid: Picture) -> None:
+    puzzle = puzzle_of(grid)
+    found = search(puzzle, limit=None)
+    assert found.exhausted
+    assert len(found.solutions) == len(set(found.solutions))
+    assert set(found.solutions) == all_solutions(puzzle)
+
+
+@settings(max_examples=200, deadline=None)
+@given(mixed_puzzles())
+def test_search_proves_there_is_no_solution(puzzle: Puzzle) -> None:
+    expected = all_solutions(puzzle)
+    found = search(puzzle, limit=None)
+    assert found.exhausted
+    assert set(found.solutions) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_grids(max_side=6), st.integers(1, 3))
+def test_limit_stops_at_that_many_solutions(grid: Picture, limit: int) -> None:
+    puzzle = puzzle_of(grid)
+    expected = all_solutions(puzzle)
+    found = search(puzzle, limit=limit)
+    assert len(found.solutions) == min(limit, len(expected))
+    assert set(found.solutions) <= expected
+    assert found.exhausted is (len(expected) < limit)
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_grids(max_side=6))
+def test_search_from_what_logic_proved(grid: Picture) -> None:
+    puzzle = puzzle_of(grid)
+    found = search(puzzle, deduce(puzzle).known, limit=None)
+    assert set(found.solutions) == all_solutions(puzzle)
+
+
+def test_every_solution_of_a_puzzle_with_many() -> None:
+    puzzle = load(PUZZLES / "nonunique.txt")
+    found = search(puzzle, limit=None)
+    assert found.exhausted
+    assert len(set(found.solutions)) == 43
+    assert all(satisfies(puzzle, grid) for grid in found.solutions)
+
+
+def test_budget_and_deadline_stop_the_search_unexhausted() -> None:
+    puzzle = load(PUZZLES / "nonunique.txt")
+    assert search(puzzle, limit=None, probes=3) == search(puzzle, limit=None, probes=3)
+    stopped = search(puzzle, limit=None, probes=3)
+    assert not stopped.exhausted
+    assert len(stopped.solutions) < 43
+    late = search(puzzle, limit=None, deadline=time.perf_counter() - 1)
+    assert (late.solutions, late.exhausted) == ((), False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(mixed_puzzles(), st.sampled_from([0, 1, 1000]))
+def test_engine_verdicts_whoever_finishes(puzzle: Puzzle, probes: int) -> None:
+    """The verdict is the same whether the search settles the puzzle, hands CP-SAT its
+    first solution (a budget of one probe), or is skipped."""
+    expected = all_solutions(puzzle)
+    result = solve(puzzle, search_probes=probes)
+    uniqueness = {0: Uniqueness.NONE, 1: Uniqueness.UNIQUE}.get(len(expected), Uniqueness.MULTIPLE)
+    assert result.uniqueness is uniqueness
+    assert {result.grid, result.other} - {None} <= expected
+    first = solve(puzzle, search_probes=probes, prove_unique=False)
+    assert first.status is (Status.SOLVED if expected else Status.NONE)
+    assert first.grid is None or first.grid in expected
+
+
+@pytest.mark.parametrize(
+    ("name", "probes", "uniqueness"),
+    [
+        # The budgets: none, spent before the first solution, spent after the first
+        # (CP-SAT then only looks for a second), and enough for the whole search.
+        ("nonunique", 0, Uniqueness.MULTIPLE),
+        ("nonunique", 10, Uniqueness.MULTIPLE),
+        ("nonunique", 64, Uniqueness.MULTIPLE),
+        ("nonunique", 1000, Uniqueness.MULTIPLE),
+        ("difficult", 0, Uniqueness.UNIQUE),
+        ("difficult", 100, Uniqueness.UNIQUE),
+        ("difficult", 500, Uniqueness.UNIQUE),
+        ("difficult", 1000, Uniqueness.UNIQUE),
+    ],
+)
+def test_engine_verdict_whatever_the_budget(name: str, probes: int, uniqueness: Uniqueness) -> None:
+    puzzle = load(PUZZLES / f"{name}.txt")
+    result = solve(puzzle, search_probes=probes)
+    assert result.uniqueness is uniqueness
+    assert result.grid is not None and satisfies(puzzle, result.grid)
+    assert result.other is None or (result.other != result.grid and satisfies(puzzle, result.other))
