@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from nonocp.cli import analyze, convert, generate, solve  # noqa: F401  (commands register themselves on the app)
+from nonocp.cli import analyze, convert, generate, magnitude, solve  # noqa: F401  (commands register themselves on the app)
 from nonocp.cli.app import app
 from nonocp.errors import NonocpError
 

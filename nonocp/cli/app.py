@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from nonocp.backends import EngineName, ModelName
+
 app = typer.Typer(
     name="nonocp",
     help="Solve, count and check nonograms with constraint programming.",
@@ -29,4 +31,16 @@ Plain = Annotated[
 ]
 FormatName = Annotated[
     str | None, typer.Option("--format", help="Read the file in this format (default: detect).")
+]
+Engine = Annotated[
+    EngineName,
+    typer.Option("--engine", help="cpsat (CP-SAT) or mip (the block-start model as a MIP, SCIP)."),
+]
+Model = Annotated[
+    ModelName | None,
+    typer.Option(
+        "--model",
+        help="CP-SAT model: clue automata, block starts, or both (default: the fastest).",
+        show_default=False,
+    ),
 ]

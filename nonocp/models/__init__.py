@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from nonocp.puzzle import Grid
+from nonocp.errors import NonocpError
+from nonocp.puzzle import Grid, Puzzle
 
 Known = Sequence[Sequence[int | None]]
 """A partly solved grid: 0 or 1 where a cell is known, None where it is not."""
@@ -29,9 +31,7 @@ class CellModel:
 
     def forbid(self, grid: Grid) -> None:
         """Exclude ``grid``: some free cell must take the other value (known cells cannot)."""
-        differs = [
-            self.cells[r][c].Not() if grid[r][c] else self.cells[r][c] for r, c in self.free
-        ]
+        differs = [self.cells[r][c].Not() if grid[r][c] else self.cells[r][c] for r, c in self.free]
         self.model.add_bool_or(differs)
 
 
@@ -51,3 +51,14 @@ def cell_model(height: int, width: int, known: Known | None) -> CellModel:
         for r in range(height)
     ]
     return CellModel(model, cells, free)
+
+
+MODELS = ("automaton", "blocks", "both")
+"""The models by name, as ``--model`` selects them; each is the module ``nonocp.models.<name>``."""
+
+
+def builder(name: str) -> Callable[[Puzzle, Known | None], CellModel]:
+    """The ``build`` function of the model called ``name`` (its module is imported on use)."""
+    if name not in MODELS:
+        raise NonocpError(f"unknown model {name!r} (known models: {', '.join(MODELS)})")
+    return importlib.import_module(f"{__name__}.{name}").build

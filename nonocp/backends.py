@@ -1,0 +1,79 @@
+"""Engines and models by name: what ``--engine`` and ``--model`` select, as one ``Backend``.
+
+Every backend answers with the engine's ``Result``, ``Count`` and enumerations, so commands
+and benchmarks treat them alike. Importing this module is cheap: OR-tools loads when a
+backend is first chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
+
+from nonocp.errors import NonocpError
+from nonocp.puzzle import Grid
+
+if TYPE_CHECKING:
+    from nonocp.engine import Count, Result
+
+
+class EngineName(StrEnum):
+    CPSAT = "cpsat"
+    MIP = "mip"
+
+
+class ModelName(StrEnum):
+    AUTOMATON = "automaton"
+    BLOCKS = "blocks"
+    BOTH = "both"
+
+
+DEFAULT_MODEL = ModelName.AUTOMATON
+
+
+class Solutions(Protocol):
+    """A lazy enumeration; after iteration it says whether it was exhaustive, and why not."""
+
+    exact: bool
+    stopped_by: str | None
+
+    def __iter__(self) -> Iterator[Grid]: ...
+
+
+@dataclass(frozen=True)
+class Backend:
+    """The engine functions for one engine and model, called like ``nonocp.engine``'s:
+    ``solve(puzzle, time_limit=, logic=, prove_unique=)``, ``solutions(puzzle, limit=,
+    time_limit=, logic=)`` and ``count`` alike."""
+
+    solve: Callable[..., Result]
+    solutions: Callable[..., Solutions]
+    count: Callable[..., Count]
+
+
+def backend(engine: str = EngineName.CPSAT, model: str | None = None) -> Backend:
+    """The solver ``--engine`` and ``--model`` name; ``model`` None means the default.
+
+    The MIP is the block-start formulation by construction, so it takes no other model.
+    """
+    if engine == EngineName.MIP:
+        if model not in (None, ModelName.BLOCKS):
+            raise NonocpError(f"--engine mip solves the block-start model, not --model {model}")
+        from nonocp import mip
+
+        return Backend(mip.solve, mip.solutions, mip.count)
+    if engine != EngineName.CPSAT:
+        names = ", ".join(EngineName)
+        raise NonocpError(f"unknown engine {engine!r} (known engines: {names})")
+    from nonocp import engine as cpsat
+    from nonocp.models import builder
+
+    build = builder(model or DEFAULT_MODEL)
+    return Backend(
+        partial(cpsat.solve, build=build),
+        partial(cpsat.solutions, build=build),
+        partial(cpsat.count, build=build),
+    )

@@ -1,0 +1,156 @@
+"""``nonocp magnitude``: grids with given run counts and the fewest or most filled cells."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from contextlib import nullcontext
+from pathlib import Path
+from typing import IO, Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from nonocp.cli.app import Json, app
+from nonocp.magnitude.batch import Summary, results, resume
+from nonocp.magnitude.bounds import Sense
+from nonocp.magnitude.files import Instance, Style, answer_line, read_instances
+
+EXIT_ALL_OPTIMAL, EXIT_NOT_ALL_OPTIMAL, EXIT_INTERRUPTED = 0, 1, 130
+
+InstanceFile = Annotated[
+    Path,
+    typer.Argument(
+        help="Instances: base64 16x16 grids, one per line, or lines of row run counts each "
+        "followed by a line of column run counts.",
+        show_default=False,
+    ),
+]
+Minimize = Annotated[
+    bool, typer.Option("--minimize/--maximize", help="Fewest (default) or most filled cells.")
+]
+Out = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        help="Write the answers to this file instead of standard output; if it exists, "
+        "resume the run it holds. The summary then goes to standard output.",
+    ),
+]
+Jobs = Annotated[
+    int | None, typer.Option("--jobs", min=1, help="Worker processes (default: all cores).")
+]
+InstanceTimeLimit = Annotated[
+    float | None,
+    typer.Option(
+        "--time-limit",
+        min=0.0,
+        help="Solver seconds per instance; an instance not proven by then is 'unproven'.",
+    ),
+]
+InputStyle = Annotated[
+    Style | None, typer.Option("--format", help="Read the file in this style (default: detect).")
+]
+
+
+class RateColumn(ProgressColumn):
+    """Instances per second, which rich's own columns only show for bytes."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.0f}/s", style="progress.data.speed")
+
+
+@app.command()
+def magnitude(
+    file: InstanceFile,
+    minimize: Minimize = True,
+    out: Out = None,
+    jobs: Jobs = None,
+    time_limit: InstanceTimeLimit = None,
+    format: InputStyle = None,
+    as_json: Json = False,
+) -> None:
+    """Grids with the given run counts per row and column, and the fewest or most filled
+    cells, each proven optimal or reported as not.
+
+    One answer line per instance, in the input's style: the grid in base64, or
+    '<filled> <status> <rows of 0 and 1>'. Exit status 0 when every answer is proven
+    optimal, 1 otherwise, 2 for bad input.
+    """
+    started = time.perf_counter()
+    style, instances = read_instances(str(file), format)
+    sense = Sense.MIN if minimize else Sense.MAX
+    summary = Summary(sense)
+    done = resume(out, instances, style, sense) if out else []
+    for filled in done:
+        summary.add_resumed(filled)
+    report = Console(stderr=out is None, highlight=False)
+    with out.open("a") if out else nullcontext(sys.stdout) as answers:
+        try:
+            _answer(instances[len(done) :], style, sense, jobs, time_limit, answers, summary)
+        except KeyboardInterrupt:
+            where = f"; run it again with --out {out} to resume" if out else ""
+            print(f"interrupted after {summary.instances} instances{where}", file=sys.stderr)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+    seconds = time.perf_counter() - started
+    if as_json:
+        report.print_json(data=summary.as_dict(seconds))
+    else:
+        report.print(_table(summary, seconds))
+    raise typer.Exit(
+        EXIT_ALL_OPTIMAL if summary.optimal == summary.instances else EXIT_NOT_ALL_OPTIMAL
+    )
+
+
+def _answer(
+    instances: list[Instance],
+    style: Style,
+    sense: Sense,
+    jobs: int | None,
+    time_limit: float | None,
+    answers: IO[str],
+    summary: Summary,
+) -> None:
+    """Solve, check and write each instance in order, under a progress bar on stderr."""
+    columns = (
+        TextColumn(f"{sense.value}imising"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    workers = jobs or len(os.sched_getaffinity(0))
+    with Progress(*columns, console=Console(stderr=True)) as progress:
+        task = progress.add_task("", total=summary.instances + len(instances))
+        progress.update(task, completed=summary.instances)
+        for result in results(instances, sense, workers, time_limit):
+            answers.write(answer_line(result, style) + "\n")
+            summary.add(result)
+            progress.advance(task)
+
+
+def _table(summary: Summary, seconds: float) -> Table:
+    counts = summary.as_dict(seconds)
+    table = Table(title=f"magnitude, {summary.sense.value}imised", show_header=False)
+    for key in ("instances", "filled", "optimal", "by_construction", "by_solver", "resumed"):
+        table.add_row(key.replace("_", " "), f"{counts[key]:,}")
+    for key in ("unproven", "infeasible", "unknown"):
+        if counts[key]:
+            table.add_row(key, f"{counts[key]:,}", style="bold red")
+    table.add_row("wall time", f"{seconds:.1f} s")
+    return table

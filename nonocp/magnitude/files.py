@@ -1,0 +1,157 @@
+"""Magnitude instance files and answer lines.
+
+Two input styles: ``base64`` (one 16x16 grid per line, 256 cells row-major, most
+significant bit first, 44 characters with the pad; the instance is the grid's magnitudes)
+and ``counts`` (per instance a line of row magnitudes, then a line of column magnitudes,
+any sizes). Answers are one line per instance in the input's style: the grid in base64,
+or ``<filled> <status> <row> <row> ...`` with rows as 0/1 strings. An instance without a
+grid is answered by its status word alone.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from nonocp.errors import InputError
+from nonocp.formats import read_file
+from nonocp.magnitude.bounds import Magnitudes, magnitudes
+from nonocp.magnitude.optimize import Result, Status
+from nonocp.puzzle import Grid
+
+SIDE = 16
+BASE64_LENGTH = 44
+BASE64_ALPHABET = re.compile(r"[A-Za-z0-9+/]*=?")
+
+
+class Style(StrEnum):
+    BASE64 = "base64"
+    COUNTS = "counts"
+
+
+@dataclass(frozen=True)
+class Instance:
+    rows: Magnitudes
+    columns: Magnitudes
+    line: int
+    """The input line the instance starts on."""
+
+
+def read_instances(path: str, style: Style | None = None) -> tuple[Style, list[Instance]]:
+    """The instances of a file, in the style given or detected from its first line."""
+    text = read_file(path)
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if not lines:
+        raise InputError(path, None, None, "no instance found (the file is empty)")
+    chosen = style or detect(lines[0][1].strip())
+    read = _base64_instances if chosen is Style.BASE64 else _counts_instances
+    return chosen, list(read(path, lines))
+
+
+def detect(first_line: str) -> Style:
+    """Base64 lines are one word and never a plain number; counts lines are the rest."""
+    return Style.COUNTS if len(first_line.split()) > 1 or first_line.isdigit() else Style.BASE64
+
+
+def _base64_instances(path: str, lines: list[tuple[int, str]]) -> Iterator[Instance]:
+    for n, line in lines:
+        indent = len(line) - len(line.lstrip())
+        rows, columns = magnitudes(decode_grid(line.strip(), path, n, indent + 1))
+        yield Instance(rows, columns, n)
+
+
+def decode_grid(text: str, path: str, line: int, column: int = 1) -> Grid:
+    """A 16x16 grid from its 44 base64 characters; errors located at the bad character."""
+    valid = BASE64_ALPHABET.match(text)
+    if valid is None or valid.end() != len(text):
+        bad = valid.end() if valid else 0
+        raise InputError(
+            path, line, column + bad, f"expected a base64 character, found {text[bad]!r}"
+        )
+    if len(text) != BASE64_LENGTH:
+        raise InputError(
+            path,
+            line,
+            column,
+            f"expected {BASE64_LENGTH} base64 characters (a {SIDE}x{SIDE} grid), found {len(text)}",
+        )
+    try:
+        bits = int.from_bytes(base64.b64decode(text, validate=True), "big")
+    except binascii.Error as error:
+        raise InputError(path, line, column, f"not valid base64 ({error})") from None
+    cells = SIDE * SIDE
+    return tuple(
+        tuple((bits >> (cells - 1 - (i * SIDE + j))) & 1 for j in range(SIDE)) for i in range(SIDE)
+    )
+
+
+def encode_grid(grid: Grid) -> str:
+    bits = 0
+    for row in grid:
+        for cell in row:
+            bits = bits << 1 | cell
+    return base64.b64encode(bits.to_bytes(SIDE * SIDE // 8, "big")).decode("ascii")
+
+
+def _counts_instances(path: str, lines: list[tuple[int, str]]) -> Iterator[Instance]:
+    if len(lines) % 2:
+        n, _ = lines[-1]
+        message = f"expected a line of column magnitudes after line {n}, found end of file"
+        raise InputError(path, n + 1, 1, message)
+    for (row_line, row_text), (column_line, column_text) in zip(
+        lines[::2], lines[1::2], strict=True
+    ):
+        rows = _numbers(path, row_line, row_text)
+        columns = _numbers(path, column_line, column_text)
+        _check_fit(path, row_line, rows, len(columns), "row", "columns")
+        _check_fit(path, column_line, columns, len(rows), "column", "rows")
+        yield Instance(tuple(k for _, k in rows), tuple(k for _, k in columns), row_line)
+
+
+def _numbers(path: str, line: int, text: str) -> list[tuple[int, int]]:
+    """The run counts of a line, each with the column it starts at."""
+    numbers = []
+    for match in re.finditer(r"\S+", text):
+        token = match.group()
+        if not token.isdigit():
+            negative = re.fullmatch(r"-\d+", token)
+            what = "run counts cannot be negative" if negative else "expected a run count"
+            raise InputError(path, line, match.start() + 1, f"{what}, found {token!r}")
+        numbers.append((match.start() + 1, int(token)))
+    return numbers
+
+
+def _check_fit(
+    path: str, line: int, counts: list[tuple[int, int]], length: int, kind: str, across: str
+) -> None:
+    """A line of ``length`` cells holds at most (length + 1) // 2 runs."""
+    most = (length + 1) // 2
+    for index, (column, k) in enumerate(counts, start=1):
+        if k > most:
+            message = f"{kind} {index} has {k} runs but {length} {across} hold at most {most}"
+            raise InputError(path, line, column, message)
+
+
+def answer_line(result: Result, style: Style) -> str:
+    if result.grid is None:
+        return result.status.value
+    if style is Style.BASE64:
+        return encode_grid(result.grid)
+    rows = " ".join("".join(map(str, row)) for row in result.grid)
+    return f"{result.filled} {result.status.value} {rows}"
+
+
+def answer_grid(text: str, style: Style, path: str, line: int) -> Grid | None:
+    """The grid an answer line holds (None for a status word), for resuming a run."""
+    if text in {status.value for status in Status}:
+        return None
+    if style is Style.BASE64:
+        return decode_grid(text, path, line)
+    fields = text.split()
+    if len(fields) < 3 or not all(re.fullmatch(r"[01]+", row) for row in fields[2:]):
+        raise InputError(path, line, 1, "expected '<filled> <status> <rows of 0 and 1>'")
+    return tuple(tuple(int(cell) for cell in row) for row in fields[2:])

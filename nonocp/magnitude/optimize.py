@@ -1,0 +1,87 @@
+"""``optimize``: one instance, construction first, the solver only when that falls short."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from nonocp.magnitude.bounds import Magnitudes, Sense, bound, magnitudes
+from nonocp.magnitude.construct import construct
+from nonocp.puzzle import Grid
+
+
+class Status(StrEnum):
+    OPTIMAL = "optimal"
+    UNPROVEN = "unproven"
+    """A grid with the right magnitudes, not proven optimal within the time limit."""
+    INFEASIBLE = "infeasible"
+    """Proven: no grid has these magnitudes."""
+    UNKNOWN = "unknown"
+    """No grid found and nothing proven within the time limit."""
+
+
+@dataclass(frozen=True)
+class Result:
+    grid: Grid | None
+    status: Status
+    bound: int
+    """The proven bound (lower when minimising, upper when maximising); a grid reaching it
+    is optimal, and most do."""
+    by_construction: bool
+
+    @property
+    def filled(self) -> int | None:
+        return None if self.grid is None else sum(map(sum, self.grid))
+
+    @property
+    def optimal(self) -> bool:
+        return self.status is Status.OPTIMAL
+
+
+def optimize(
+    row_runs: Iterable[int],
+    col_runs: Iterable[int],
+    sense: Sense | str = Sense.MIN,
+    time_limit: float | None = None,
+) -> Result:
+    """A grid whose rows and columns have these run counts, with the fewest (``"min"``) or
+    most (``"max"``) filled cells; ``time_limit`` bounds the solver's seconds, if needed."""
+    rows, columns, goal = _checked_input(row_runs, col_runs, sense)
+    target = bound(rows, columns, goal)
+    if not _fits(rows, len(columns)) or not _fits(columns, len(rows)):
+        return Result(None, Status.INFEASIBLE, target, by_construction=False)
+    grid = construct(rows, columns, goal)
+    if grid is not None:
+        return _verified(Result(grid, Status.OPTIMAL, target, by_construction=True), rows, columns)
+    from nonocp.magnitude import model  # ortools loads only for the instances that need it
+
+    outcome = model.solve(rows, columns, goal, target, time_limit)
+    if outcome.grid is None:
+        status = Status.INFEASIBLE if outcome.proven else Status.UNKNOWN
+    else:
+        status = Status.OPTIMAL if outcome.proven else Status.UNPROVEN
+    return _verified(Result(outcome.grid, status, target, by_construction=False), rows, columns)
+
+
+def _checked_input(
+    row_runs: Iterable[int], col_runs: Iterable[int], sense: Sense | str
+) -> tuple[Magnitudes, Magnitudes, Sense]:
+    rows, columns = tuple(row_runs), tuple(col_runs)
+    if not rows or not columns:
+        raise ValueError("a grid needs at least one row and one column")
+    if any(k < 0 for k in (*rows, *columns)):
+        raise ValueError("run counts cannot be negative")
+    return rows, columns, Sense(sense)
+
+
+def _fits(runs: Magnitudes, length: int) -> bool:
+    """Whether each line can hold its runs at all: a run and a gap take two cells."""
+    return all(k <= (length + 1) // 2 for k in runs)
+
+
+def _verified(result: Result, rows: Magnitudes, columns: Magnitudes) -> Result:
+    """The result, once its grid is recomputed to have exactly the requested magnitudes."""
+    if result.grid is not None and magnitudes(result.grid) != (rows, columns):
+        raise RuntimeError(f"internal error: a grid with wrong magnitudes for {rows} / {columns}")
+    return result

@@ -1,0 +1,222 @@
+"""The magnitude optimizer: optima against brute force, both input styles, located errors,
+ordered parallel output, resuming, and real instances from the shared workload."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from functools import cache
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from nonocp.magnitude import Sense, Status, optimize
+from nonocp.magnitude.bounds import fewest_cells, most_cells
+from nonocp.magnitude.files import Style, decode_grid, encode_grid, read_instances
+from nonocp.puzzle import columns_of, runs
+
+from conftest import run_cli
+
+Instance = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def counted(grid: Sequence[Sequence[int]]) -> Instance:
+    """Magnitudes recomputed here, independently of the package's helpers."""
+    return (
+        tuple(len(runs(row)) for row in grid),
+        tuple(len(runs(column)) for column in columns_of(grid)),
+    )
+
+
+@cache
+def brute_force(height: int, width: int) -> dict[Instance, tuple[int, int]]:
+    """Every instance of this size, with its fewest and most filled cells, by enumeration."""
+    extremes: dict[Instance, tuple[int, int]] = {}
+    for cells in product((0, 1), repeat=height * width):
+        grid = [cells[i * width : (i + 1) * width] for i in range(height)]
+        key = counted(grid)
+        least, most = extremes.get(key, (height * width, 0))
+        filled = sum(cells)
+        extremes[key] = (min(least, filled), max(most, filled))
+    return extremes
+
+
+@pytest.mark.parametrize(("height", "width"), [(4, 4), (3, 5), (5, 3)])
+@pytest.mark.parametrize("sense", list(Sense))
+def test_proven_optimum_equals_brute_force(height: int, width: int, sense: Sense) -> None:
+    extremes = brute_force(height, width)
+    sample = random.Random(height * 10 + width).sample(sorted(extremes), 80)
+    for rows, columns in sample:
+        least, most = extremes[(rows, columns)]
+        result = optimize(rows, columns, sense)
+        assert result.status is Status.OPTIMAL
+        assert result.filled == (least if sense is Sense.MIN else most)
+        assert counted(result.grid) == (rows, columns)
+
+
+def test_both_paths_are_exercised_by_small_instances() -> None:
+    """Small grids often miss the bound, so the brute-force test covers the solver too."""
+    extremes = brute_force(4, 4)
+    missed = [key for key, (least, most) in extremes.items() if most < most_cells(*key)]
+    assert missed
+    result = optimize(*missed[0], "max")
+    assert result.optimal and not result.by_construction and result.filled < result.bound
+
+
+def test_bounds_are_bounds() -> None:
+    for (rows, columns), (least, most) in brute_force(4, 4).items():
+        assert fewest_cells(rows, columns) <= least
+        assert most <= most_cells(rows, columns)
+
+
+def test_no_grid_is_proven_infeasible() -> None:
+    assert optimize((1, 0), (0, 0), "min").status is Status.INFEASIBLE
+    assert optimize((3,), (1, 1, 1, 1), "max").status is Status.INFEASIBLE  # 3 runs in 4 cells
+    with pytest.raises(ValueError, match="negative"):
+        optimize((-1,), (1,), "min")
+
+
+def test_base64_round_trip() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        grid = tuple(tuple(int(rng.random() < 0.8) for _ in range(16)) for _ in range(16))
+        text = encode_grid(grid)
+        assert len(text) == 44
+        assert decode_grid(text, "x", 1) == grid
+
+
+def test_both_styles_give_the_same_instances(shared: Path, tmp_path: Path) -> None:
+    grids = (shared / "magnitude" / "nonograms_b64.txt").read_text().splitlines()[:5]
+    counts = (shared / "magnitude" / "magnitudes.txt").read_text().splitlines()[:10]
+    (tmp_path / "grids.txt").write_text("\n".join(grids) + "\n")
+    (tmp_path / "counts.txt").write_text("\n\n".join(counts))  # blank lines are allowed
+    style_a, from_grids = read_instances(str(tmp_path / "grids.txt"))
+    style_b, from_counts = read_instances(str(tmp_path / "counts.txt"))
+    assert (style_a, style_b) == (Style.BASE64, Style.COUNTS)
+    assert [(i.rows, i.columns) for i in from_grids] == [(i.rows, i.columns) for i in from_counts]
+    assert from_grids[0].rows == counted(decode_grid(grids[0], "x", 1))[0]
+
+
+def test_real_instances_reach_the_reference_optima(shared: Path) -> None:
+    """The first three grids' optima, as the reference integer program (CBC) proves them."""
+    lines = (shared / "magnitude" / "nonograms_b64.txt").read_text().split()
+    known = {Sense.MIN: [52, 59, 50], Sense.MAX: [217, 206, 219]}
+    for sense, optima in known.items():
+        for line, optimum in zip(lines, optima, strict=False):
+            rows, columns = counted(decode_grid(line, "x", 1))
+            result = optimize(rows, columns, sense)
+            assert (result.status, result.filled) == (Status.OPTIMAL, optimum)
+            assert counted(result.grid) == (rows, columns)
+
+
+def test_real_instances_the_construction_misses(shared: Path) -> None:
+    """Grids 2768 and 471 of the shared file: the constructions miss them, the solver
+    proves the bound reachable."""
+    lines = (shared / "magnitude" / "nonograms_b64.txt").read_text().split()
+    for number, sense in ((2768, Sense.MIN), (471, Sense.MAX)):
+        rows, columns = counted(decode_grid(lines[number - 1], "x", number))
+        result = optimize(rows, columns, sense)
+        assert result.optimal and not result.by_construction
+        assert result.filled == result.bound
+        assert counted(result.grid) == (rows, columns)
+
+
+GRID = "+3/vS3//Xt////9399nvrX2/93+n+v/0fz/vn/18+/8="
+COUNTS = "1 2 1\n2 1 1 1 1\n\n0 0\n0 0 0\n"
+"""A 3x5 instance and an all-empty 2x3 one."""
+
+
+def test_cli_counts_style(tmp_path: Path) -> None:
+    source = tmp_path / "small.txt"
+    source.write_text(COUNTS)
+    done = run_cli("magnitude", str(source), "--json", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.splitlines()
+    filled, status, *rows = first.split()
+    grid = tuple(tuple(map(int, row)) for row in rows)
+    instance = ((1, 2, 1), (2, 1, 1, 1, 1))
+    fewest = brute_force(3, 5)[instance][0]
+    assert (status, counted(grid)) == ("optimal", instance)
+    assert int(filled) == sum(map(sum, grid)) == fewest
+    assert second == "0 optimal 000 000"
+    summary = json.loads(done.stderr[done.stderr.index("{") :])
+    assert (summary["instances"], summary["filled"], summary["optimal"]) == (2, fewest, 2)
+
+
+def test_cli_exit_1_when_not_all_proven(tmp_path: Path) -> None:
+    source = tmp_path / "impossible.txt"
+    source.write_text("1 0\n0 0\n")
+    done = run_cli("magnitude", str(source), "--jobs", "1")
+    assert done.returncode == 1
+    assert done.stdout == "infeasible\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        (
+            f"{GRID}\n  {GRID[:10]}#{GRID[11:]}\n",
+            "2:13",
+            "expected a base64 character, found '#'",
+        ),
+        (f"{GRID[:-2]}\n", "1:1", "expected 44 base64 characters"),
+        ("1 2 x\n1 1 1\n", "1:5", "expected a run count, found 'x'"),
+        ("1 2 1\n1 -1 1\n", "2:3", "run counts cannot be negative"),
+        ("1 2 1\n1 1 1\n3 3\n", "4:1", "expected a line of column magnitudes after line 3"),
+        ("1 1\n2 0 0\n", "2:1", "column 1 has 2 runs but 2 rows hold at most 1"),
+    ],
+)
+def test_cli_bad_input_is_located(tmp_path: Path, text: str, where: str, message: str) -> None:
+    source = tmp_path / "bad.txt"
+    source.write_text(text)
+    done = run_cli("magnitude", str(source))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"nonocp: {source}:{where}: {message}")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def grids_file(shared: Path, tmp_path: Path, count: int) -> Path:
+    lines = (shared / "magnitude" / "nonograms_b64.txt").read_text().splitlines()[:count]
+    source = tmp_path / "grids.txt"
+    source.write_text("\n".join(lines) + "\n")
+    return source
+
+
+def test_cli_parallel_output_is_ordered_and_checked(shared: Path, tmp_path: Path) -> None:
+    source = grids_file(shared, tmp_path, 60)
+    serial = run_cli("magnitude", str(source), "--maximize", "--jobs", "1")
+    parallel = run_cli("magnitude", str(source), "--maximize", "--jobs", "2")
+    assert serial.returncode == parallel.returncode == 0
+    assert serial.stdout == parallel.stdout
+    wanted = [i for i in read_instances(str(source))[1]]
+    answers = [decode_grid(line, "out", n) for n, line in enumerate(serial.stdout.split(), 1)]
+    assert [counted(g) for g in answers] == [(i.rows, i.columns) for i in wanted]
+    assert [sum(map(sum, g)) for g in answers] == [most_cells(i.rows, i.columns) for i in wanted]
+
+
+def test_cli_resumes_an_interrupted_run(shared: Path, tmp_path: Path) -> None:
+    source = grids_file(shared, tmp_path, 12)
+    out = tmp_path / "answers.txt"
+    first = run_cli("magnitude", str(source), "--out", str(out), "--json")
+    assert first.returncode == 0
+    complete = out.read_text()
+    lines = complete.splitlines(keepends=True)
+    out.write_text("".join(lines[:5]) + lines[5][:20])  # cut mid-line, as a crash would
+    again = run_cli("magnitude", str(source), "--out", str(out), "--json")
+    assert again.returncode == 0, again.stderr
+    assert out.read_text() == complete
+    summary = json.loads(again.stdout)
+    assert (summary["resumed"], summary["instances"]) == (5, 12)
+    assert summary["filled"] == json.loads(first.stdout)["filled"]
+
+
+def test_cli_refuses_to_resume_another_inputs_answers(shared: Path, tmp_path: Path) -> None:
+    source = grids_file(shared, tmp_path, 3)
+    out = tmp_path / "answers.txt"
+    out.write_text(source.read_text().splitlines()[1] + "\n")  # grid 2 answering instance 1
+    done = run_cli("magnitude", str(source), "--out", str(out))
+    assert done.returncode == 2
+    assert f"{out}:1:1: this grid does not answer instance 1" in done.stderr
