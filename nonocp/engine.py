@@ -134,7 +134,19 @@ def _deadline(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
-def _logic(puzzle: Puzzle, deadline: float | None, logic: bool) -> Deduction | None:
+def settled_by_logic(puzzle: Puzzle, deduction: Deduction | None) -> list[Grid] | None:
+    """Every solution, when logic alone decided them (none, or its one complete grid);
+    None when cells remain open for search."""
+    if deduction is None:
+        return None
+    if deduction.contradiction:
+        return []
+    if deduction.grid is not None:
+        return [checked(puzzle, deduction.grid)]
+    return None
+
+
+def logic_first(puzzle: Puzzle, deadline: float | None, logic: bool) -> Deduction | None:
     """What logic proves before search (None when logic is turned off).
 
     Probing gets at most half the time left, so that search always keeps the other half.
@@ -158,7 +170,7 @@ def solve(
     """Logic first, then search for whatever it left open (see ``solve_from``)."""
     started = time.perf_counter()
     deadline = _deadline(time_limit)
-    deduction = _logic(puzzle, deadline, logic)
+    deduction = logic_first(puzzle, deadline, logic)
     return _settle(puzzle, deduction, deadline, build, started, prove_unique, search_probes)
 
 
@@ -277,10 +289,10 @@ class Enumeration:
             self.stopped_by = "limit"
             return
         deadline = _deadline(self.time_limit)
-        deduction = _logic(self.puzzle, deadline, self.logic)
-        if deduction is not None and (deduction.contradiction or deduction.grid is not None):
-            if deduction.grid is not None:
-                yield checked(self.puzzle, deduction.grid)
+        deduction = logic_first(self.puzzle, deadline, self.logic)
+        settled = settled_by_logic(self.puzzle, deduction)
+        if settled is not None:
+            yield from settled
             self.exact = True
             return
         cells = self.build(self.puzzle, None if deduction is None else deduction.known)

@@ -26,8 +26,16 @@ from dataclasses import dataclass
 from ortools.linear_solver import pywraplp
 
 from nonocp.blocks import Placements, placements
-from nonocp.engine import Count, Result, SolverBug, Status, Uniqueness, checked
-from nonocp.engine import _logic as logic_first
+from nonocp.engine import (
+    Count,
+    Result,
+    SolverBug,
+    Status,
+    Uniqueness,
+    checked,
+    logic_first,
+    settled_by_logic,
+)
 from nonocp.errors import NonocpError
 from nonocp.models import Known
 from nonocp.puzzle import Grid, Puzzle, columns_of
@@ -144,9 +152,9 @@ class Enumeration:
             return
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         deduction = logic_first(self.puzzle, deadline, self.logic)
-        if deduction is not None and (deduction.contradiction or deduction.grid is not None):
-            if deduction.grid is not None:
-                yield checked(self.puzzle, deduction.grid)
+        settled = settled_by_logic(self.puzzle, deduction)
+        if settled is not None:
+            yield from settled
             self.exact = True
             return
         mip = build(self.puzzle, None if deduction is None else deduction.known)

@@ -71,6 +71,16 @@ def test_bounds_are_bounds() -> None:
         assert most <= most_cells(rows, columns)
 
 
+def test_an_unreachable_bound_is_optimised_past() -> None:
+    """An all-empty row weakens the upper bound (191 here); the optimum, 184, is what the
+    reference integer program (CBC) proves too."""
+    rows = (5, 3, 4, 4, 5, 3, 7, 5, 0, 3, 6, 4, 5, 4, 2, 4)
+    columns = (6, 6, 4, 3, 4, 3, 3, 4, 4, 4, 5, 4, 5, 4, 5, 5)
+    result = optimize(rows, columns, "max")
+    assert (result.status, result.filled, result.bound) == (Status.OPTIMAL, 184, 191)
+    assert counted(result.grid) == (rows, columns)
+
+
 def test_no_grid_is_proven_infeasible() -> None:
     assert optimize((1, 0), (0, 0), "min").status is Status.INFEASIBLE
     assert optimize((3,), (1, 1, 1, 1), "max").status is Status.INFEASIBLE  # 3 runs in 4 cells

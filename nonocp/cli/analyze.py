@@ -9,10 +9,22 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from nonocp.cli.app import FormatName, Json, Plain, TimeLimit, app
+from nonocp.backends import DEFAULT_MODEL
+from nonocp.cli.app import (
+    EXIT_SOLVED,
+    EXIT_UNSOLVED,
+    FormatName,
+    Index,
+    Json,
+    Model,
+    Name,
+    Plain,
+    PuzzleFile,
+    TimeLimit,
+    app,
+    one_puzzle,
+)
 from nonocp.cli.output import Output, describe, grid_rows, seconds
-from nonocp.cli.solve import EXIT_SOLVED, EXIT_UNSOLVED, Index, Name, PuzzleFile, chosen_puzzles
-from nonocp.errors import NonocpError
 from nonocp.logic import Deduction, Rating, Step, deduce
 from nonocp.puzzle import Puzzle
 from nonocp.render import plain
@@ -37,22 +49,21 @@ def analyze(
     index: Index = None,
     name: Name = None,
     time_limit: TimeLimit = None,
+    model: Model = None,
     as_json: Json = False,
     plain: Plain = False,
     format: FormatName = None,
 ) -> None:
     """Rate a puzzle (line, probe or search), show what logic fixes, and check uniqueness."""
     from nonocp.engine import Status, solve_from
+    from nonocp.models import builder
 
-    (puzzle, *others) = chosen_puzzles(file, format, index, name)
-    if others:
-        many = len(others) + 1
-        raise NonocpError(f"{file} holds {many} puzzles; pick one with --index or --name")
+    puzzle = one_puzzle(file, format, index, name)
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     deduction = deduce(puzzle, deadline)
     left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    result = solve_from(puzzle, deduction, left)
+    result = solve_from(puzzle, deduction, left, build=builder(model or DEFAULT_MODEL))
     elapsed = time.perf_counter() - started
     out = Output(plain=plain, as_json=as_json)
     if as_json:

@@ -6,11 +6,15 @@ imports (ortools) happen inside the commands so that start-up stays fast.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from nonocp.backends import EngineName, ModelName
+from nonocp.errors import NonocpError
+from nonocp.formats import load_all, select
+from nonocp.puzzle import Puzzle
 
 app = typer.Typer(
     name="nonocp",
@@ -40,7 +44,32 @@ Model = Annotated[
     ModelName | None,
     typer.Option(
         "--model",
-        help="CP-SAT model: clue automata, block starts, or both (default: the fastest).",
+        help="CP-SAT model: clue automata (default, the fastest), block starts, or both.",
         show_default=False,
     ),
 ]
+PuzzleFile = Annotated[Path, typer.Argument(help="The puzzle file.", show_default=False)]
+Index = Annotated[
+    int | None, typer.Option("--index", min=1, help="Only the Nth puzzle of the file (from 1).")
+]
+Name = Annotated[
+    str | None, typer.Option("--name", help="Only the puzzle with this title or number.")
+]
+
+EXIT_SOLVED, EXIT_UNSOLVED = 0, 1
+
+
+def chosen_puzzles(
+    file: Path, format: str | None, index: int | None, name: str | None
+) -> list[Puzzle]:
+    """The puzzles of a file a command works on: all, or the one ``--index``/``--name`` picks."""
+    return select(load_all(file, format), index, name, source=str(file))
+
+
+def one_puzzle(file: Path, format: str | None, index: int | None, name: str | None) -> Puzzle:
+    """The single puzzle a command about one puzzle works on."""
+    (puzzle, *others) = chosen_puzzles(file, format, index, name)
+    if others:
+        many = len(others) + 1
+        raise NonocpError(f"{file} holds {many} puzzles; pick one with --index or --name")
+    return puzzle

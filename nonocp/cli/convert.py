@@ -8,8 +8,7 @@ from typing import Annotated
 
 import typer
 
-from nonocp.cli.app import FormatName, app
-from nonocp.cli.solve import Index, Name, PuzzleFile, chosen_puzzles
+from nonocp.cli.app import FormatName, Index, Name, PuzzleFile, app, chosen_puzzles
 from nonocp.errors import NonocpError
 from nonocp.formats import FORMATS, Format, by_extension, by_name, dumps
 

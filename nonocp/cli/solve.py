@@ -17,31 +17,30 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from nonocp.cli.app import FormatName, Json, Plain, TimeLimit, app
+from nonocp.backends import EngineName, backend
+from nonocp.cli.app import (
+    EXIT_SOLVED,
+    EXIT_UNSOLVED,
+    Engine,
+    FormatName,
+    Index,
+    Json,
+    Model,
+    Name,
+    Plain,
+    PuzzleFile,
+    TimeLimit,
+    app,
+    chosen_puzzles,
+    one_puzzle,
+)
 from nonocp.cli.output import Output, describe, grid_rows, grids_json, seconds
-from nonocp.errors import NonocpError
-from nonocp.formats import attach_solutions, label, load_all, select
+from nonocp.formats import attach_solutions, label, load_all
 from nonocp.puzzle import Puzzle, satisfies
 from nonocp.render import ambiguous_cells, masked
 
 if TYPE_CHECKING:
     from nonocp.engine import Result
-
-PuzzleFile = Annotated[Path, typer.Argument(help="The puzzle file.", show_default=False)]
-Index = Annotated[
-    int | None, typer.Option("--index", min=1, help="Only the Nth puzzle of the file (from 1).")
-]
-Name = Annotated[
-    str | None, typer.Option("--name", help="Only the puzzle with this title or number.")
-]
-
-EXIT_SOLVED, EXIT_UNSOLVED = 0, 1
-
-
-def chosen_puzzles(
-    file: Path, format: str | None, index: int | None, name: str | None
-) -> list[Puzzle]:
-    return select(load_all(file, format), index, name, source=str(file))
 
 
 @app.command()
@@ -60,6 +59,8 @@ def solve(
     check: Annotated[
         bool, typer.Option("--check", help="Compare with the solution the file carries.")
     ] = False,
+    engine: Engine = EngineName.CPSAT,
+    model: Model = None,
     as_json: Json = False,
     plain: Plain = False,
     format: FormatName = None,
@@ -70,7 +71,7 @@ def solve(
         puzzles = attach_solutions(puzzles, load_all(solutions))
         check = True
     out = Output(plain=plain, as_json=as_json)
-    solve_one = _solver(time_limit, prove_unique=not first)
+    solve_one = _solver(backend(engine, model).solve, time_limit, prove_unique=not first)
     if len(puzzles) == 1:
         ok = _solve_single(puzzles[0], str(file), solve_one, out, check)
     else:
@@ -78,9 +79,7 @@ def solve(
     raise typer.Exit(EXIT_SOLVED if ok else EXIT_UNSOLVED)
 
 
-def _solver(time_limit: float | None, prove_unique: bool):
-    from nonocp.engine import solve
-
+def _solver(solve, time_limit: float | None, prove_unique: bool):
     def solve_one(puzzle: Puzzle) -> Result:
         return solve(puzzle, time_limit=time_limit, prove_unique=prove_unique)
 
@@ -202,17 +201,17 @@ def count(
     index: Index = None,
     name: Name = None,
     time_limit: TimeLimit = None,
+    engine: Engine = EngineName.CPSAT,
+    model: Model = None,
     as_json: Json = False,
     plain: Plain = False,
     format: FormatName = None,
 ) -> None:
     """Count the solutions of a puzzle (exactly, or 'at least N' when stopped early)."""
-    from nonocp.engine import Count, solutions
+    from nonocp.engine import Count
 
-    (puzzle, *others) = chosen_puzzles(file, format, index, name)
-    if others:
-        many = len(others) + 1
-        raise NonocpError(f"{file} holds {many} puzzles; pick one with --index or --name")
+    puzzle = one_puzzle(file, format, index, name)
+    solutions = backend(engine, model).solutions
     out = Output(plain=plain, as_json=as_json)
     started = time.perf_counter()
     enumeration = solutions(puzzle, limit=limit, time_limit=time_limit)
