@@ -7,17 +7,16 @@ backend is first chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from nonocp.errors import NonocpError
-from nonocp.puzzle import Grid
 
 if TYPE_CHECKING:
-    from nonocp.engine import Count, Result
+    from nonocp.engine import Count, Result, Solutions
 
 
 class EngineName(StrEnum):
@@ -32,15 +31,6 @@ class ModelName(StrEnum):
 
 
 DEFAULT_MODEL = ModelName.AUTOMATON
-
-
-class Solutions(Protocol):
-    """A lazy enumeration; after iteration it says whether it was exhaustive, and why not."""
-
-    exact: bool
-    stopped_by: str | None
-
-    def __iter__(self) -> Iterator[Grid]: ...
 
 
 @dataclass(frozen=True)

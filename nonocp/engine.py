@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from ortools.sat.python import cp_model
 
@@ -86,6 +87,15 @@ class Result:
         }[self.uniqueness]
 
 
+class Solutions(Protocol):
+    """A lazy enumeration; after iteration it says whether it was exhaustive, and why not."""
+
+    exact: bool
+    stopped_by: str | None
+
+    def __iter__(self) -> Iterator[Grid]: ...
+
+
 @dataclass(frozen=True)
 class Count:
     """How many solutions there are, exactly when ``exact``, otherwise at least ``count``."""
@@ -130,7 +140,7 @@ def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | Non
     return solver
 
 
-def _deadline(time_limit: float | None) -> float | None:
+def deadline_after(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
@@ -169,7 +179,7 @@ def solve(
 ) -> Result:
     """Logic first, then search for whatever it left open (see ``solve_from``)."""
     started = time.perf_counter()
-    deadline = _deadline(time_limit)
+    deadline = deadline_after(time_limit)
     deduction = logic_first(puzzle, deadline, logic)
     return _settle(puzzle, deduction, deadline, build, started, prove_unique, search_probes)
 
@@ -190,7 +200,7 @@ def solve_from(
     at most ``search_probes`` probes (0: CP-SAT only); CP-SAT finishes what it leaves.
     """
     started = time.perf_counter()
-    deadline = _deadline(time_limit)
+    deadline = deadline_after(time_limit)
     return _settle(puzzle, deduction, deadline, build, started, prove_unique, search_probes)
 
 
@@ -288,7 +298,7 @@ class Enumeration:
         if self.limit == 0:
             self.stopped_by = "limit"
             return
-        deadline = _deadline(self.time_limit)
+        deadline = deadline_after(self.time_limit)
         deduction = logic_first(self.puzzle, deadline, self.logic)
         settled = settled_by_logic(self.puzzle, deduction)
         if settled is not None:
@@ -383,7 +393,16 @@ def count(
     build: ModelBuilder = automaton_model.build,
     logic: bool = True,
 ) -> Count:
+    return count_all(solutions(puzzle, limit, time_limit, build, logic))
+
+
+def tally(enumeration: Solutions, found: int, started: float) -> Count:
+    """The count an iterated enumeration proved, given how many grids it yielded."""
+    elapsed = time.perf_counter() - started
+    return Count(found, enumeration.exact, enumeration.stopped_by, elapsed)
+
+
+def count_all(enumeration: Solutions) -> Count:
+    """Iterate an enumeration to its end, keeping only how many solutions it found."""
     started = time.perf_counter()
-    enumeration = solutions(puzzle, limit, time_limit, build, logic)
-    total = sum(1 for _ in enumeration)
-    return Count(total, enumeration.exact, enumeration.stopped_by, time.perf_counter() - started)
+    return tally(enumeration, sum(1 for _ in enumeration), started)

@@ -33,6 +33,8 @@ from nonocp.engine import (
     Status,
     Uniqueness,
     checked,
+    count_all,
+    deadline_after,
     logic_first,
     settled_by_logic,
 )
@@ -150,7 +152,7 @@ class Enumeration:
         if self.limit == 0:
             self.stopped_by = "limit"
             return
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        deadline = deadline_after(self.time_limit)
         deduction = logic_first(self.puzzle, deadline, self.logic)
         settled = settled_by_logic(self.puzzle, deduction)
         if settled is not None:
@@ -189,10 +191,7 @@ def count(
     time_limit: float | None = None,
     logic: bool = True,
 ) -> Count:
-    started = time.perf_counter()
-    enumeration = solutions(puzzle, limit, time_limit, logic)
-    total = sum(1 for _ in enumeration)
-    return Count(total, enumeration.exact, enumeration.stopped_by, time.perf_counter() - started)
+    return count_all(solutions(puzzle, limit, time_limit, logic))
 
 
 def solve(

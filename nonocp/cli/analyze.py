@@ -24,7 +24,7 @@ from nonocp.cli.app import (
     app,
     one_puzzle,
 )
-from nonocp.cli.output import Output, describe, grid_rows, seconds
+from nonocp.cli.output import Output, describe, puzzle_json, result_json, seconds
 from nonocp.logic import Deduction, Rating, Step, deduce
 from nonocp.puzzle import Puzzle
 from nonocp.render import plain
@@ -149,9 +149,7 @@ def _json(
 ) -> dict[str, Any]:
     rating = deduction.rating
     return {
-        "file": source,
-        "title": puzzle.title,
-        "size": puzzle.size,
+        **puzzle_json(puzzle, source),
         "rating": None if rating is None else rating.value,
         "contradiction": deduction.contradiction,
         "cells": {
@@ -161,11 +159,7 @@ def _json(
             "search": deduction.unknown,
         },
         "logic_grid": plain(deduction.known).splitlines(),
-        "status": result.status.value,
-        "uniqueness": result.uniqueness.value,
-        "verdict": result.verdict,
-        "grid": grid_rows(result.grid),
-        "other": grid_rows(result.other),
+        **result_json(result),
         "steps": [_step_json(s) for s in deduction.steps] if steps else None,
         "seconds": elapsed,
     }

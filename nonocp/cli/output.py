@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
 from nonocp.puzzle import Grid, Puzzle
 from nonocp.render import Cell, Cells, picture, plain
+
+if TYPE_CHECKING:
+    from nonocp.engine import Result
 
 
 class Output:
@@ -61,3 +64,19 @@ def describe(puzzle: Puzzle, source: str) -> str:
 
 def grids_json(grids: Sequence[Grid]) -> list[list[str] | None]:
     return [grid_rows(g) for g in grids]
+
+
+def puzzle_json(puzzle: Puzzle, source: str) -> dict[str, Any]:
+    """What every JSON document says first: which puzzle it is about."""
+    return {"file": source, "title": puzzle.title, "size": puzzle.size}
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """A solving result as JSON: status, proven verdict, and the grids found."""
+    return {
+        "status": result.status.value,
+        "uniqueness": result.uniqueness.value,
+        "verdict": result.verdict,
+        "grid": grid_rows(result.grid),
+        "other": grid_rows(result.other),
+    }

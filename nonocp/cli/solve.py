@@ -34,7 +34,14 @@ from nonocp.cli.app import (
     chosen_puzzles,
     one_puzzle,
 )
-from nonocp.cli.output import Output, describe, grid_rows, grids_json, seconds
+from nonocp.cli.output import (
+    Output,
+    describe,
+    grids_json,
+    puzzle_json,
+    result_json,
+    seconds,
+)
 from nonocp.formats import attach_solutions, label, load_all
 from nonocp.puzzle import Puzzle, satisfies
 from nonocp.render import ambiguous_cells, masked
@@ -115,14 +122,8 @@ def _solve_single(puzzle: Puzzle, source: str, solve_one, out: Output, check: bo
 
 def _result_json(puzzle: Puzzle, source: str, result: Result, comparison: str | None) -> dict:
     return {
-        "file": source,
-        "title": puzzle.title,
-        "size": puzzle.size,
-        "status": result.status.value,
-        "uniqueness": result.uniqueness.value,
-        "verdict": result.verdict,
-        "grid": grid_rows(result.grid),
-        "other": grid_rows(result.other),
+        **puzzle_json(puzzle, source),
+        **result_json(result),
         "stored_solution": comparison,
         "seconds": result.seconds,
     }
@@ -208,7 +209,7 @@ def count(
     format: FormatName = None,
 ) -> None:
     """Count the solutions of a puzzle (exactly, or 'at least N' when stopped early)."""
-    from nonocp.engine import Count
+    from nonocp.engine import tally
 
     puzzle = one_puzzle(file, format, index, name)
     solutions = backend(engine, model).solutions
@@ -221,8 +222,7 @@ def count(
         if show:
             out.line(f"solution {number}:")
             out.picture(puzzle, grid)
-    elapsed = time.perf_counter() - started
-    total = Count(len(grids), enumeration.exact, enumeration.stopped_by, elapsed)
+    total = tally(enumeration, len(grids), started)
     differing = ambiguous_cells(grids)
     if show and len(grids) > 1:
         out.line(f"{len(differing)} cells differ between the solutions (shown as unknown):")
@@ -230,9 +230,7 @@ def count(
     if as_json:
         out.json(
             {
-                "file": str(file),
-                "title": puzzle.title,
-                "size": puzzle.size,
+                **puzzle_json(puzzle, str(file)),
                 "count": total.count,
                 "exact": total.exact,
                 "stopped_by": total.stopped_by,
