@@ -1,8 +1,9 @@
 """Engines and models by name: what ``--engine`` and ``--model`` select, as one ``Backend``.
 
 Every backend answers with the engine's ``Result``, ``Count`` and enumerations, so commands
-and benchmarks treat them alike. Importing this module is cheap: OR-tools loads when a
-backend is first chosen.
+and benchmarks treat them alike. Importing this module is cheap, and so is choosing a CP-SAT
+backend: OR-tools loads only when logic leaves work for CP-SAT (``nonocp.cpsat``), or when
+the MIP engine is chosen.
 """
 
 from __future__ import annotations

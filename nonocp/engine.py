@@ -1,4 +1,4 @@
-"""Solving, uniqueness and counting with CP-SAT, behind one honest ``Result`` type.
+"""Solving, uniqueness and counting, logic first and CP-SAT last, behind one honest ``Result``.
 
 Nothing here reports more than was proven: a search stopped by a time limit says
 "unknown", a count stopped early says "at least N", and every grid handed back has
@@ -10,27 +10,28 @@ is the only solution and no model is built; a logic contradiction proves there i
 What logic leaves open goes to a depth-first search over logic (``nonocp.logic.search``)
 with a probe budget: it settles most puzzles that logic nearly solved faster than a model
 can be built, and CP-SAT takes over, from the same known cells, where it gives up.
+
+The CP-SAT side (solver settings, search, threaded enumeration) lives in ``nonocp.cpsat``,
+imported only when logic and the depth-first search leave work for it: importing OR-tools
+takes about a third of a second, far longer than solving a puzzle logic settles, so such
+puzzles (most of the hand-made ones) never pay for it. This module keeps the result types
+and the orchestration, and is cheap to import.
 """
 
 from __future__ import annotations
 
-import queue
-import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Protocol
 
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.search import Found, search
-from nonocp.models import CellModel, Known
-from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
-ModelBuilder = Callable[[Puzzle, Known | None], CellModel]
+if TYPE_CHECKING:
+    from nonocp.models import ModelBuilder
 
 PROBING_SECONDS = 5.0
 """The most time probing may take before search: it settles most real puzzles well within
@@ -118,28 +119,6 @@ def checked(puzzle: Puzzle, grid: Grid) -> Grid:
     return grid
 
 
-def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | None:
-    """A solver with the time left before ``deadline``, or None when none is left.
-
-    Logic has already done the probing and the models are pure Boolean, so CP-SAT's own
-    probing, linear relaxation, symmetry detection and clause inprocessing cost more than
-    they prune: turning them off halves the median time on the tournament puzzles logic
-    leaves open, and does not slow the survey, Gecode/R, jwilk or mikix puzzles.
-    """
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = workers
-    solver.parameters.cp_model_probing_level = 0
-    solver.parameters.linearization_level = 0
-    solver.parameters.symmetry_level = 0
-    solver.parameters.use_sat_inprocessing = False
-    if deadline is not None:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return None
-        solver.parameters.max_time_in_seconds = left
-    return solver
-
-
 def deadline_after(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
@@ -172,12 +151,13 @@ def logic_first(puzzle: Puzzle, deadline: float | None, logic: bool) -> Deductio
 def solve(
     puzzle: Puzzle,
     time_limit: float | None = None,
-    build: ModelBuilder = automaton_model.build,
+    build: ModelBuilder | None = None,
     logic: bool = True,
     prove_unique: bool = True,
     search_probes: int = SEARCH_PROBES,
 ) -> Result:
-    """Logic first, then search for whatever it left open (see ``solve_from``)."""
+    """Logic first, then search for whatever it left open (see ``solve_from``); ``build``
+    makes the CP-SAT model, None meaning the automaton model."""
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     deduction = logic_first(puzzle, deadline, logic)
@@ -188,7 +168,7 @@ def solve_from(
     puzzle: Puzzle,
     deduction: Deduction | None,
     time_limit: float | None = None,
-    build: ModelBuilder = automaton_model.build,
+    build: ModelBuilder | None = None,
     prove_unique: bool = True,
     search_probes: int = SEARCH_PROBES,
 ) -> Result:
@@ -208,7 +188,7 @@ def _settle(
     puzzle: Puzzle,
     deduction: Deduction | None,
     deadline: float | None,
-    build: ModelBuilder,
+    build: ModelBuilder | None,
     started: float,
     prove_unique: bool,
     search_probes: int,
@@ -230,8 +210,10 @@ def _settle(
         return result(Status.SOLVED, Uniqueness.MULTIPLE, *grids)
     if found.exhausted:
         return result(Status.SOLVED, Uniqueness.UNIQUE, grids[0])
-    cells = build(puzzle, None if deduction is None else deduction.known)
-    first = grids[0] if grids else _search(puzzle, cells, deadline)
+    from nonocp import cpsat
+
+    cells = cpsat.cells_for(puzzle, None if deduction is None else deduction.known, build)
+    first = grids[0] if grids else cpsat.search(puzzle, cells, deadline)
     if first is None:
         return result(Status.UNKNOWN, Uniqueness.UNKNOWN)
     if first is False:
@@ -239,7 +221,7 @@ def _settle(
     if not prove_unique:
         return result(Status.SOLVED, Uniqueness.UNCHECKED, first)
     cells.forbid(first)
-    second = _search(puzzle, cells, deadline)
+    second = cpsat.search(puzzle, cells, deadline)
     if second is None:
         return result(Status.SOLVED, Uniqueness.UNKNOWN, first)
     if second is False:
@@ -263,36 +245,22 @@ def _depth_first(
     return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
 
 
-def _search(puzzle: Puzzle, cells: CellModel, deadline: float | None) -> Grid | bool | None:
-    """A checked solution, False when proven there is none, None when time ran out."""
-    solver = _solver(deadline)
-    if solver is None:
-        return None
-    status = solver.solve(cells.model)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return checked(puzzle, cells.grid(solver))
-    if status == cp_model.INFEASIBLE:
-        return False
-    return None
-
-
 @dataclass
 class Enumeration:
     """The distinct solutions of a puzzle: the one logic settled on, or those a CP-SAT search
-    in a thread produces lazily from what logic fixed.
+    (``nonocp.cpsat``) produces lazily from what logic fixed.
 
-    CP-SAT can report the same assignment twice, so grids are deduplicated. After
-    iteration, ``exact`` says whether the search was exhausted and ``stopped_by`` why not.
+    After iteration, ``exact`` says whether the search was exhausted and ``stopped_by`` why
+    not.
     """
 
     puzzle: Puzzle
     limit: int | None = None
     time_limit: float | None = None
-    build: ModelBuilder = automaton_model.build
+    build: ModelBuilder | None = None
     logic: bool = True
     exact: bool = False
     stopped_by: str | None = None
-    _stop: threading.Event = field(default_factory=threading.Event, repr=False)
 
     def __iter__(self) -> Iterator[Grid]:
         if self.limit == 0:
@@ -305,81 +273,18 @@ class Enumeration:
             yield from settled
             self.exact = True
             return
-        cells = self.build(self.puzzle, None if deduction is None else deduction.known)
-        solver = _solver(deadline)
-        if solver is None:
-            self.stopped_by = "time limit"
-            return
-        solver.parameters.enumerate_all_solutions = True
-        found: queue.SimpleQueue[Grid | None] = queue.SimpleQueue()
-        callback = _Collector(self, cells, found)
-        status_box: list[cp_model.CpSolverStatus] = []
+        from nonocp import cpsat
 
-        def run() -> None:
-            try:
-                status_box.append(solver.solve(cells.model, callback))
-            finally:
-                found.put(None)
-
-        thread = threading.Thread(target=run, name="nonocp-enumeration", daemon=True)
-        thread.start()
-        try:
-            while (grid := found.get()) is not None:
-                yield grid
-        finally:
-            self._stop.set()
-            solver.stop_search()
-            thread.join()
-        if callback.error is not None:
-            raise callback.error
-        self._conclude(status_box[0], callback.count)
-
-    def _conclude(self, status: cp_model.CpSolverStatus, count: int) -> None:
-        if self.limit is not None and count >= self.limit:
-            self.stopped_by = "limit"
-        elif status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-            self.exact = True
-        else:
-            self.stopped_by = "time limit"
-
-
-class _Collector(cp_model.CpSolverSolutionCallback):
-    """Hands each new, checked grid to the consumer; stops at the limit or when asked."""
-
-    def __init__(self, owner: Enumeration, cells: CellModel, found: queue.SimpleQueue) -> None:
-        super().__init__()
-        self.owner = owner
-        self.cells = cells
-        self.found = found
-        self.seen: set[Grid] = set()
-        self.count = 0
-        self.error: Exception | None = None
-
-    def on_solution_callback(self) -> None:
-        if self.owner._stop.is_set():
-            self.stop_search()
-            return
-        grid = self.cells.grid(self)
-        if grid in self.seen:
-            return
-        try:
-            checked(self.owner.puzzle, grid)
-        except SolverBug as error:
-            self.error = error
-            self.stop_search()
-            return
-        self.seen.add(grid)
-        self.count += 1
-        self.found.put(grid)
-        if self.owner.limit is not None and self.count >= self.owner.limit:
-            self.stop_search()
+        known = None if deduction is None else deduction.known
+        ending = cpsat.enumerate_solutions(self.puzzle, known, deadline, self.limit, self.build)
+        self.exact, self.stopped_by = yield from ending
 
 
 def solutions(
     puzzle: Puzzle,
     limit: int | None = None,
     time_limit: float | None = None,
-    build: ModelBuilder = automaton_model.build,
+    build: ModelBuilder | None = None,
     logic: bool = True,
 ) -> Enumeration:
     """Iterate over the distinct solutions (all of them, or up to ``limit``)."""
@@ -390,7 +295,7 @@ def count(
     puzzle: Puzzle,
     limit: int | None = None,
     time_limit: float | None = None,
-    build: ModelBuilder = automaton_model.build,
+    build: ModelBuilder | None = None,
     logic: bool = True,
 ) -> Count:
     return count_all(solutions(puzzle, limit, time_limit, build, logic))

@@ -3,8 +3,25 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
-from conftest import HEART, PUZZLES, run_cli
+import pytest
+
+from conftest import HEART, PUZZLES, REPO, run_cli
+
+RUN_MAIN_THEN_LIST_ORTOOLS = """
+import sys
+from nonocp.cli import main
+sys.argv = ["nonocp", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as exit:
+    code = exit.code
+print(code, sorted(name for name in sys.modules if name.split(".")[0] == "ortools"))
+"""
+"""Runs the real entry point in this interpreter, then prints its exit code and the OR-tools
+modules it imported."""
 
 
 def test_solve_heart_plain_prints_the_picture_and_unique() -> None:
@@ -13,6 +30,23 @@ def test_solve_heart_plain_prints_the_picture_and_unique() -> None:
     lines = run.stdout.splitlines()
     assert lines[:9] == HEART
     assert lines[9].endswith(")") and ": unique (" in lines[9]
+
+
+@pytest.mark.parametrize(
+    "command", [["solve"], ["solve", "--model", "blocks"], ["count"], ["analyze"]]
+)
+def test_a_puzzle_logic_settles_never_imports_ortools(command: list[str]) -> None:
+    """Importing OR-tools takes longer than solving such a puzzle, so it must not happen."""
+    args = [*command, str(PUZZLES / "heart.txt"), "--plain"]
+    run = subprocess.run(
+        [sys.executable, "-c", RUN_MAIN_THEN_LIST_ORTOOLS, *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "0 []"
 
 
 def test_output_to_a_pipe_is_plain_without_asking() -> None:

@@ -1,20 +1,27 @@
-"""CP-SAT models of a puzzle: each builds a ``CellModel``, one Boolean per cell."""
+"""CP-SAT models of a puzzle: each builds a ``CellModel``, one Boolean per cell.
+
+Importing this package (for ``Known`` or ``builder``) does not import OR-tools, which takes
+about a third of a second: ``cp_model`` is imported when a model is first built, that is
+only when logic and the depth-first search leave cells open (see ``nonocp.engine``).
+"""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
 
 from nonocp.errors import NonocpError
 from nonocp.puzzle import Grid, Puzzle
 
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+    Values = cp_model.CpSolver | cp_model.CpSolverSolutionCallback
+
 Known = Sequence[Sequence[int | None]]
 """A partly solved grid: 0 or 1 where a cell is known, None where it is not."""
-
-Values = cp_model.CpSolver | cp_model.CpSolverSolutionCallback
 
 
 @dataclass
@@ -37,6 +44,8 @@ class CellModel:
 
 def cell_model(height: int, width: int, known: Known | None) -> CellModel:
     """A model with one Boolean per cell; a known cell is a constant, never branched on."""
+    from ortools.sat.python import cp_model
+
     model = cp_model.CpModel()
     free = [
         (r, c) for r in range(height) for c in range(width) if known is None or known[r][c] is None
@@ -53,12 +62,24 @@ def cell_model(height: int, width: int, known: Known | None) -> CellModel:
     return CellModel(model, cells, free)
 
 
+ModelBuilder = Callable[[Puzzle, Known | None], CellModel]
+"""A model's ``build``: the model of a puzzle with the cells ``Known`` fixed (or none)."""
+
+
 MODELS = ("automaton", "blocks", "both")
 """The models by name, as ``--model`` selects them; each is the module ``nonocp.models.<name>``."""
 
 
-def builder(name: str) -> Callable[[Puzzle, Known | None], CellModel]:
-    """The ``build`` function of the model called ``name`` (its module is imported on use)."""
+def builder(name: str) -> ModelBuilder:
+    """The ``build`` function of the model called ``name``.
+
+    The name is checked now, but the model's module (which may import OR-tools) only when
+    a model is built, so choosing a model costs nothing when logic settles the puzzle.
+    """
     if name not in MODELS:
         raise NonocpError(f"unknown model {name!r} (known models: {', '.join(MODELS)})")
-    return importlib.import_module(f"{__name__}.{name}").build
+
+    def build(puzzle: Puzzle, known: Known | None = None) -> CellModel:
+        return importlib.import_module(f"{__name__}.{name}").build(puzzle, known)
+
+    return build

@@ -1,0 +1,156 @@
+"""What the engine asks of CP-SAT: a tuned solver, one search, and a threaded enumeration.
+
+This module is apart from ``nonocp.engine`` because importing OR-tools costs about a third
+of a second, several times what solving a puzzle logic settles takes. The engine imports it
+only when logic and its depth-first search leave work for CP-SAT, so the puzzles they
+settle (and the CLI's start-up) never load OR-tools.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Generator
+
+from ortools.sat.python import cp_model
+
+from nonocp.engine import SolverBug, checked
+from nonocp.models import CellModel, Known, ModelBuilder
+from nonocp.models import automaton as automaton_model
+from nonocp.puzzle import Grid, Puzzle
+
+Ending = tuple[bool, str | None]
+"""How an enumeration ended: whether it was exhaustive, and if not what stopped it."""
+
+
+def cells_for(puzzle: Puzzle, known: Known | None, build: ModelBuilder | None) -> CellModel:
+    """The model ``build`` makes of the cells logic left open (the automaton model if None)."""
+    return (build or automaton_model.build)(puzzle, known)
+
+
+def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | None:
+    """A solver with the time left before ``deadline``, or None when none is left.
+
+    Logic has already done the probing and the models are pure Boolean, so CP-SAT's own
+    probing, linear relaxation, symmetry detection and clause inprocessing cost more than
+    they prune: turning them off halves the median time on the tournament puzzles logic
+    leaves open, and does not slow the survey, Gecode/R, jwilk or mikix puzzles.
+    """
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.linearization_level = 0
+    solver.parameters.symmetry_level = 0
+    solver.parameters.use_sat_inprocessing = False
+    if deadline is not None:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return None
+        solver.parameters.max_time_in_seconds = left
+    return solver
+
+
+def search(puzzle: Puzzle, cells: CellModel, deadline: float | None) -> Grid | bool | None:
+    """A checked solution, False when proven there is none, None when time ran out."""
+    solver = _solver(deadline)
+    if solver is None:
+        return None
+    status = solver.solve(cells.model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return checked(puzzle, cells.grid(solver))
+    if status == cp_model.INFEASIBLE:
+        return False
+    return None
+
+
+def enumerate_solutions(
+    puzzle: Puzzle,
+    known: Known | None,
+    deadline: float | None,
+    limit: int | None,
+    build: ModelBuilder | None,
+) -> Generator[Grid, None, Ending]:
+    """The distinct solutions a CP-SAT search in a thread produces, lazily, from ``known``;
+    returns how the enumeration ended once the consumer has taken them all.
+
+    CP-SAT can report the same assignment twice, so grids are deduplicated. A consumer
+    that stops early stops the search.
+    """
+    cells = cells_for(puzzle, known, build)
+    solver = _solver(deadline)
+    if solver is None:
+        return False, "time limit"
+    solver.parameters.enumerate_all_solutions = True
+    found: queue.SimpleQueue[Grid | None] = queue.SimpleQueue()
+    asked_to_stop = threading.Event()
+    callback = _Collector(puzzle, cells, limit, asked_to_stop, found)
+    status_box: list[cp_model.CpSolverStatus] = []
+
+    def run() -> None:
+        try:
+            status_box.append(solver.solve(cells.model, callback))
+        finally:
+            found.put(None)
+
+    thread = threading.Thread(target=run, name="nonocp-enumeration", daemon=True)
+    thread.start()
+    try:
+        while (grid := found.get()) is not None:
+            yield grid
+    finally:
+        asked_to_stop.set()
+        solver.stop_search()
+        thread.join()
+    if callback.error is not None:
+        raise callback.error
+    return _ending(status_box[0], callback.count, limit)
+
+
+def _ending(status: cp_model.CpSolverStatus, count: int, limit: int | None) -> Ending:
+    if limit is not None and count >= limit:
+        return False, "limit"
+    if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        return True, None
+    return False, "time limit"
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Hands each new, checked grid to the consumer; stops at the limit or when asked."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        cells: CellModel,
+        limit: int | None,
+        asked_to_stop: threading.Event,
+        found: queue.SimpleQueue,
+    ) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.cells = cells
+        self.limit = limit
+        self.asked_to_stop = asked_to_stop
+        self.found = found
+        self.seen: set[Grid] = set()
+        self.count = 0
+        self.error: Exception | None = None
+
+    def on_solution_callback(self) -> None:
+        if self.asked_to_stop.is_set():
+            self.stop_search()
+            return
+        grid = self.cells.grid(self)
+        if grid in self.seen:
+            return
+        try:
+            checked(self.puzzle, grid)
+        except SolverBug as error:
+            self.error = error
+            self.stop_search()
+            return
+        self.seen.add(grid)
+        self.count += 1
+        self.found.put(grid)
+        if self.limit is not None and self.count >= self.limit:
+            self.stop_search()
