@@ -4,12 +4,12 @@ Nothing here reports more than was proven: a search stopped by a time limit says
 "unknown", a count stopped early says "at least N", and every grid handed back has
 first passed ``satisfies``, which recomputes the clues from the cells.
 
-Logic goes first (``nonocp.logic``): it fixes only cells every solution shares, so the
-search starts from them without losing a solution. When logic fixes every cell, the grid
-is the only solution and no model is built; a logic contradiction proves there is none.
-What logic leaves open goes to a depth-first search over logic (``nonocp.logic.search``)
-with a probe budget: it settles most puzzles that logic nearly solved faster than a model
-can be built, and CP-SAT takes over, from the same known cells, where it gives up.
+Line logic goes first (``nonocp.logic``): it fixes only cells every solution shares, so
+the search starts from them without losing a solution. When it fixes every cell, the grid
+is the only solution and nothing else is loaded; a contradiction proves there is none.
+What it leaves open goes to the compiled depth-first search (``nonocp.logic.search``),
+which probes the root, then searches within a probe budget: it settles most puzzles
+outright, and CP-SAT takes over, from the cells probing proved, where it gives up.
 
 The CP-SAT side (solver settings, search, threaded enumeration) lives in ``nonocp.cpsat``,
 imported only when logic and the depth-first search leave work for it: importing OR-tools
@@ -21,28 +21,24 @@ and the orchestration, and is cheap to import.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
 from nonocp.logic import Deduction, deduce
-from nonocp.logic.search import Found, search
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
 if TYPE_CHECKING:
+    from nonocp.logic.search import Found
     from nonocp.models import ModelBuilder
 
-PROBING_SECONDS = 5.0
-"""The most time probing may take before search: it settles most real puzzles well within
-this, and on huge stalled ones it would cost more than the search it saves."""
+SEARCH_PROBES = 2000
+"""The probes (each tries both values of a cell, about 20 microseconds) the compiled
+search may spend below its root before CP-SAT takes over (benchmarks/search.py)."""
 
-SEARCH_PROBES = 100
-"""The probes (each tries both values of a cell) the depth-first search may spend before
-CP-SAT takes over. Searches this small (about 10 ms) finish puzzles that logic left nearly
-solved faster than CP-SAT can build and solve a model; beyond it CP-SAT is usually the
-faster, several times over on the sparse tournament puzzles where probing fixes nothing
-(benchmarks/search.py)."""
+COUNT_PROBES = 20000
+"""The same budget when enumerating: past it CP-SAT enumerates, from the probed root."""
 
 
 class Status(StrEnum):
@@ -123,29 +119,30 @@ def deadline_after(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
-def settled_by_logic(puzzle: Puzzle, deduction: Deduction | None) -> list[Grid] | None:
-    """Every solution, when logic alone decided them (none, or its one complete grid);
-    None when cells remain open for search."""
-    if deduction is None:
-        return None
-    if deduction.contradiction:
-        return []
-    if deduction.grid is not None:
-        return [checked(puzzle, deduction.grid)]
-    return None
+def searched(
+    puzzle: Puzzle, deadline: float | None, logic: bool, limit: int | None, probes: int
+) -> Found | None:
+    """Line logic, then the compiled search from what it proved; None when logic is off.
 
-
-def logic_first(puzzle: Puzzle, deadline: float | None, logic: bool) -> Deduction | None:
-    """What logic proves before search (None when logic is turned off).
-
-    Probing gets at most half the time left, so that search always keeps the other half.
+    Line logic runs first, in Python, because it settles most hand-made puzzles in a few
+    milliseconds; only a puzzle it leaves open pays for loading the compiled search.
     """
     if not logic:
         return None
-    probing = PROBING_SECONDS
-    if deadline is not None:
-        probing = min(probing, (deadline - time.perf_counter()) / 2)
-    return deduce(puzzle, deadline, probing=probing)
+    return search_from(puzzle, deduce(puzzle, deadline, probing=0), deadline, limit, probes)
+
+
+def search_from(
+    puzzle: Puzzle, deduction: Deduction, deadline: float | None, limit: int | None, probes: int
+) -> Found:
+    """The compiled search for up to ``limit`` solutions from what ``deduction`` proved, or
+    its answer when logic alone decided the puzzle."""
+    from nonocp.logic.search import Found, search
+
+    if deduction.contradiction or deduction.grid is not None:
+        grids = () if deduction.grid is None else (deduction.grid,)
+        return Found(grids, True, 0, len(grids), deduction.known)
+    return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
 
 
 def solve(
@@ -156,12 +153,12 @@ def solve(
     prove_unique: bool = True,
     search_probes: int = SEARCH_PROBES,
 ) -> Result:
-    """Logic first, then search for whatever it left open (see ``solve_from``); ``build``
-    makes the CP-SAT model, None meaning the automaton model."""
+    """Logic and the compiled search first, CP-SAT for whatever they leave open (see
+    ``solve_from``); ``build`` makes the CP-SAT model, None meaning the automaton model."""
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
-    deduction = logic_first(puzzle, deadline, logic)
-    return _settle(puzzle, deduction, deadline, build, started, prove_unique, search_probes)
+    found = searched(puzzle, deadline, logic, _wanted(prove_unique), search_probes)
+    return _settle(puzzle, found, deadline, build, started, prove_unique)
 
 
 def solve_from(
@@ -176,43 +173,45 @@ def solve_from(
 
     When logic settled the puzzle that is the answer; otherwise one solution is searched
     for, then (unless ``prove_unique`` is False) a second that differs from it on the
-    cells logic left open: the uniqueness proof. The depth-first search tries first, with
-    at most ``search_probes`` probes (0: CP-SAT only); CP-SAT finishes what it leaves.
+    cells logic left open: the uniqueness proof. The compiled search tries first, with at
+    most ``search_probes`` probes below its root; CP-SAT finishes what it leaves.
     """
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
-    return _settle(puzzle, deduction, deadline, build, started, prove_unique, search_probes)
+    found = None
+    if deduction is not None:
+        found = search_from(puzzle, deduction, deadline, _wanted(prove_unique), search_probes)
+    return _settle(puzzle, found, deadline, build, started, prove_unique)
+
+
+def _wanted(prove_unique: bool) -> int:
+    """The solutions a verdict needs: two refute uniqueness, one answers otherwise."""
+    return 2 if prove_unique else 1
 
 
 def _settle(
     puzzle: Puzzle,
-    deduction: Deduction | None,
+    found: Found | None,
     deadline: float | None,
     build: ModelBuilder | None,
     started: float,
     prove_unique: bool,
-    search_probes: int,
 ) -> Result:
     def result(status: Status, uniqueness: Uniqueness, *grids: Grid) -> Result:
         return Result(status, uniqueness, *grids, seconds=time.perf_counter() - started)
 
-    if deduction is not None and deduction.contradiction:
-        return result(Status.NONE, Uniqueness.NONE)
-    if deduction is not None and deduction.grid is not None:
-        return result(Status.SOLVED, Uniqueness.UNIQUE, checked(puzzle, deduction.grid))
-    found = _depth_first(puzzle, deduction, deadline, prove_unique, search_probes)
-    grids = [checked(puzzle, grid) for grid in found.solutions]
-    if found.exhausted and not grids:
+    grids = [] if found is None else [checked(puzzle, grid) for grid in found.solutions]
+    if found is not None and found.exhausted and not grids:
         return result(Status.NONE, Uniqueness.NONE)
     if grids and not prove_unique:
         return result(Status.SOLVED, Uniqueness.UNCHECKED, grids[0])
     if len(grids) == 2:
         return result(Status.SOLVED, Uniqueness.MULTIPLE, *grids)
-    if found.exhausted:
+    if found is not None and found.exhausted:
         return result(Status.SOLVED, Uniqueness.UNIQUE, grids[0])
     from nonocp import cpsat
 
-    cells = cpsat.cells_for(puzzle, None if deduction is None else deduction.known, build)
+    cells = cpsat.cells_for(puzzle, None if found is None else found.known, build)
     first = grids[0] if grids else cpsat.search(puzzle, cells, deadline)
     if first is None:
         return result(Status.UNKNOWN, Uniqueness.UNKNOWN)
@@ -227,22 +226,6 @@ def _settle(
     if second is False:
         return result(Status.SOLVED, Uniqueness.UNIQUE, first)
     return result(Status.SOLVED, Uniqueness.MULTIPLE, first, second)
-
-
-def _depth_first(
-    puzzle: Puzzle,
-    deduction: Deduction | None,
-    deadline: float | None,
-    prove_unique: bool,
-    probes: int,
-) -> Found:
-    """Up to the solutions the verdict needs (one, or two to refute uniqueness) from the
-    depth-first search; nothing found and nothing exhausted when logic is off or the budget
-    is 0, so that CP-SAT does it all."""
-    if deduction is None or probes <= 0:
-        return Found((), exhausted=False, probes=0)
-    limit = 2 if prove_unique else 1
-    return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
 
 
 @dataclass
@@ -267,17 +250,23 @@ class Enumeration:
             self.stopped_by = "limit"
             return
         deadline = deadline_after(self.time_limit)
-        deduction = logic_first(self.puzzle, deadline, self.logic)
-        settled = settled_by_logic(self.puzzle, deduction)
-        if settled is not None:
-            yield from settled
-            self.exact = True
+        found = searched(self.puzzle, deadline, self.logic, self.limit, COUNT_PROBES)
+        if found is not None and found.enough(self.limit):
+            self.exact, self.stopped_by = yield from answered(self.puzzle, found)
             return
         from nonocp import cpsat
 
-        known = None if deduction is None else deduction.known
+        known = None if found is None else found.known
         ending = cpsat.enumerate_solutions(self.puzzle, known, deadline, self.limit, self.build)
         self.exact, self.stopped_by = yield from ending
+
+
+def answered(puzzle: Puzzle, found: Found) -> Generator[Grid, None, tuple[bool, str | None]]:
+    """Yield the checked solutions a search found; whether they are all there are, and if
+    not, why the search stopped (see ``Found.enough``)."""
+    for grid in found.solutions:
+        yield checked(puzzle, grid)
+    return found.exhausted, None if found.exhausted else "limit"
 
 
 def solutions(

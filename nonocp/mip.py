@@ -32,11 +32,11 @@ from nonocp.engine import (
     SolverBug,
     Status,
     Uniqueness,
+    answered,
     checked,
     count_all,
     deadline_after,
-    logic_first,
-    settled_by_logic,
+    searched,
 )
 from nonocp.errors import NonocpError
 from nonocp.models import Known
@@ -153,13 +153,11 @@ class Enumeration:
             self.stopped_by = "limit"
             return
         deadline = deadline_after(self.time_limit)
-        deduction = logic_first(self.puzzle, deadline, self.logic)
-        settled = settled_by_logic(self.puzzle, deduction)
-        if settled is not None:
-            yield from settled
-            self.exact = True
+        found = searched(self.puzzle, deadline, self.logic, self.limit, probes=0)
+        if found is not None and found.enough(self.limit):
+            self.exact, self.stopped_by = yield from answered(self.puzzle, found)
             return
-        mip = build(self.puzzle, None if deduction is None else deduction.known)
+        mip = build(self.puzzle, None if found is None else found.known)
         found = 0
         while self.limit is None or found < self.limit:
             grid = mip.search(self.puzzle, deadline)

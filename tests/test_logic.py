@@ -8,6 +8,7 @@ a puzzle against all its solutions.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 from itertools import product
 
@@ -16,13 +17,14 @@ import pytest
 
 from nonocp import count, load, solve
 from nonocp.engine import Status, Uniqueness
-from nonocp.logic import Rating, deduce, solve_line
+from nonocp.logic import Rating, deduce, kernel, solve_line
 from nonocp.puzzle import Clue, Puzzle, runs
 
 from bruteforce import all_solutions
 from conftest import PUZZLES
 
 Partial = tuple[int | None, ...]
+Solver = Callable[[Clue, Partial], Partial | None]
 
 
 @cache
@@ -65,18 +67,34 @@ def forced_by_solver(c: Clue, known: Partial) -> Partial | None:
     )
 
 
+def forced_by_kernel(c: Clue, known: Partial) -> Partial | None:
+    """The compiled search's line solver, on a puzzle of one row."""
+    puzzle = Puzzle(rows=(c,), columns=((),) * len(known))
+    grid = kernel._cells(puzzle, [list(known)])
+    arrays = kernel._arrays(puzzle)
+    work = kernel.workspace(1, len(known), arrays[3])
+    if kernel._solve_line(grid, arrays, work, 0) < 0:
+        return None
+    return tuple(kernel._known(grid, len(known))[0])
+
+
+LINE_SOLVERS = [forced_by_solver, forced_by_kernel]
+
+
+@pytest.mark.parametrize("forced", LINE_SOLVERS)
 @pytest.mark.parametrize("length", range(1, 9))
-def test_line_solver_on_every_clue_and_partial_line(length: int) -> None:
+def test_line_solver_on_every_clue_and_partial_line(forced: Solver, length: int) -> None:
     """Exhaustive: each of the 3**length partial lines, for every clue that fits the line,
     plus a clue that does not fit (one block too long)."""
     clues = [*arrangements(length), (length + 1,)]
     for c in clues:
         for known in product((None, 0, 1), repeat=length):
-            assert forced_by_solver(c, known) == forced_by_enumeration(c, known), (c, known)
+            assert forced(c, known) == forced_by_enumeration(c, known), (c, known)
 
 
+@pytest.mark.parametrize("forced", LINE_SOLVERS)
 @pytest.mark.parametrize("length", range(9, 13))
-def test_line_solver_on_random_lines(length: int) -> None:
+def test_line_solver_on_random_lines(forced: Solver, length: int) -> None:
     """Sampled: partial lines made from a random line (consistent with its own clue) and
     from independent random cells (often contradictory)."""
     rng = random.Random(length)
@@ -87,7 +105,7 @@ def test_line_solver_on_random_lines(length: int) -> None:
         known = tuple(v if rng.random() < kept else None for v in line)
         noise = tuple(rng.choice((None, None, 0, 1)) for _ in range(length))
         for partial in (known, noise):
-            assert forced_by_solver(c, partial) == forced_by_enumeration(c, partial)
+            assert forced(c, partial) == forced_by_enumeration(c, partial)
 
 
 def test_a_line_longer_than_python_small_ints() -> None:

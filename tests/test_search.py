@@ -67,7 +67,19 @@ def test_limit_stops_at_that_many_solutions(grid: Picture, limit: int) -> None:
     found = search(puzzle, limit=limit)
     assert len(found.solutions) == min(limit, len(expected))
     assert set(found.solutions) <= expected
-    assert found.exhausted is (len(expected) < limit)
+    if len(expected) < limit:
+        assert found.exhausted
+    if found.exhausted:
+        assert found.count == len(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(mixed_puzzles(), st.sampled_from([0, 1, 5]))
+def test_what_the_root_proved_holds_in_every_solution(puzzle: Puzzle, probes: int) -> None:
+    found = search(puzzle, limit=None, probes=probes)
+    for grid in all_solutions(puzzle):
+        for row, values in zip(grid, found.known, strict=True):
+            assert all(v is None or v == cell for cell, v in zip(row, values, strict=True))
 
 
 @settings(max_examples=100, deadline=None)

@@ -1,0 +1,414 @@
+"""The depth-first probing search, compiled with numba: the hot loop of solving.
+
+The pure-Python logic (``line.py``, ``board.py``) explains and rates a puzzle; this module
+searches it, with the same exact reasoning on flat arrays that numba compiles to machine
+code. A line solve costs about a microsecond here against tens in Python, which is what
+makes probing every node of a search affordable.
+
+A grid is one ``int8`` array of cells, row-major, each ``UNKNOWN``, ``FILLED`` or ``EMPTY``.
+Lines ``0 .. height-1`` are the rows and ``height ..`` the columns; the clues of all lines
+are one flat array cut by ``starts`` (line ``l`` owns ``clues[starts[l]:starts[l + 1]]``).
+The arrays every step works in are allocated once per puzzle (``workspace``).
+
+Every step fixes a cell only when all solutions below the current node share its value,
+and both values of a branching cell are explored, so an exhausted search has found every
+solution there is.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+from numba import njit
+
+from nonocp.logic.board import Known
+from nonocp.puzzle import Grid, Puzzle
+
+UNKNOWN, FILLED, EMPTY = 0, 1, 2
+
+EXHAUSTED, STOPPED, CONTRADICTION = 0, 1, -1
+"""How a search or a probe ended."""
+
+STORED = 1000
+"""The most solutions one search hands back as grids; beyond it the count goes on."""
+
+CLOCK_EVERY = 64
+"""Probes between two looks at the clock: reading it leaves compiled code."""
+
+Arrays = tuple[int, int, np.ndarray, np.ndarray]
+"""A puzzle as the kernel reads it: height, width, the flat clues and their starts."""
+
+
+def run(
+    puzzle: Puzzle,
+    known: Known | None,
+    limit: int | None,
+    probes: int | None,
+    deadline: float | None,
+) -> tuple[list[Grid], bool, int, int, Known]:
+    """``search`` on a puzzle and its known cells, with grids in and out: the solutions
+    stored (at most ``limit``, or ``STORED``), whether the search was exhausted, the probes
+    spent, the solutions found and the cells proven at the root."""
+    shape = _arrays(puzzle)
+    grid = _cells(puzzle, known)
+    work = workspace(puzzle.height, puzzle.width, shape[3])
+    stored = np.empty((min(limit or STORED, STORED), grid.shape[0]), np.int8)
+    count, ended, spent = search(
+        grid,
+        shape,
+        work,
+        stored,
+        -1 if limit is None else limit,
+        -1 if probes is None else probes,
+        -1.0 if deadline is None else deadline,
+    )
+    grids = [_grid(cells, puzzle.width) for cells in stored[: min(count, len(stored))]]
+    return grids, ended == EXHAUSTED, int(spent), int(count), _known(grid, puzzle.width)
+
+
+def _arrays(puzzle: Puzzle) -> Arrays:
+    lines = [*puzzle.rows, *puzzle.columns]
+    starts = np.zeros(len(lines) + 1, np.int64)
+    starts[1:] = np.cumsum([len(clue) for clue in lines])
+    clues = np.array([n for clue in lines for n in clue], np.int64)
+    return puzzle.height, puzzle.width, clues, starts
+
+
+def _cells(puzzle: Puzzle, known: Known | None) -> np.ndarray:
+    grid = np.full(puzzle.height * puzzle.width, UNKNOWN, np.int8)
+    for row, values in enumerate(known or ()):
+        for column, value in enumerate(values):
+            if value is not None:
+                grid[row * puzzle.width + column] = FILLED if value else EMPTY
+    return grid
+
+
+def _grid(cells: np.ndarray, width: int) -> Grid:
+    filled = (cells == FILLED).astype(int).tolist()
+    return tuple(tuple(filled[start : start + width]) for start in range(0, len(filled), width))
+
+
+def _known(cells: np.ndarray, width: int) -> Known:
+    values = [None if v == UNKNOWN else int(v == FILLED) for v in cells.tolist()]
+    return [values[start : start + width] for start in range(0, len(values), width)]
+
+
+def workspace(height: int, width: int, starts: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The work arrays of one puzzle: a line solve's tables and the lines waiting to be solved."""
+    n = max(height, width)
+    blocks = int(np.max(np.diff(starts)))
+    lines = height + width
+    return (
+        np.zeros(n + 2, np.int32),  # empties: empty cells before each position
+        np.zeros(n + 1, np.int8),  # values: the line being solved, padded with an empty
+        np.zeros((blocks + 1, n + 2), np.bool_),  # fwd
+        np.zeros((blocks + 1, n + 2), np.bool_),  # bwd
+        np.zeros(n + 1, np.int32),  # cover: blocks that can cover each position
+        np.zeros(lines, np.bool_),  # dirty: lines to solve again
+    )
+
+
+@njit(cache=True)
+def _cell(height: int, width: int, line: int, position: int) -> int:
+    if line < height:
+        return line * width + position
+    return position * width + line - height
+
+
+@njit(cache=True)
+def _solve_line(grid, puzzle, work, line) -> int:
+    """Fix every cell of ``line`` that all its arrangements agree on, marking the lines
+    crossing them dirty; the number fixed, or -1 when no arrangement fits what is known.
+
+    ``fwd[j, i]``: cells ``[0, i)`` can hold exactly the first ``j`` blocks with cell
+    ``i - 1`` empty (or ``i`` = 0); ``bwd[j, i]``: cells ``[i, n]`` can hold blocks ``j ..``.
+    The line is padded with one empty cell so that every block is followed by an empty.
+    """
+    height, width, clues, starts = puzzle
+    empties, values, fwd, bwd, cover, dirty = work
+    n = width if line < height else height
+    first, k = starts[line], starts[line + 1] - starts[line]
+    empties[0] = 0
+    for p in range(n):
+        values[p] = grid[_cell(height, width, line, p)]
+        empties[p + 1] = empties[p] + (values[p] == EMPTY)
+    values[n] = EMPTY
+    empties[n + 1] = empties[n] + 1
+
+    fwd[0, 0] = True
+    for i in range(1, n + 2):
+        fwd[0, i] = fwd[0, i - 1] and values[i - 1] != FILLED
+    for j in range(1, k + 1):
+        size = clues[first + j - 1]
+        fwd[j, 0] = False
+        for i in range(1, n + 2):
+            fits = False
+            if values[i - 1] != FILLED:
+                fits = fwd[j, i - 1]
+                if not fits and i > size:
+                    start = i - size - 1
+                    fits = fwd[j - 1, start] and empties[i - 1] == empties[start]
+            fwd[j, i] = fits
+    if not fwd[k, n + 1]:
+        return -1
+
+    bwd[k, n + 1] = True
+    for i in range(n, -1, -1):
+        bwd[k, i] = bwd[k, i + 1] and values[i] != FILLED
+    for j in range(k - 1, -1, -1):
+        size = clues[first + j]
+        bwd[j, n + 1] = False
+        for i in range(n, -1, -1):
+            fits = values[i] != FILLED and bwd[j, i + 1]
+            if not fits and i + size <= n and values[i + size] != FILLED:
+                fits = empties[i + size] == empties[i] and bwd[j + 1, i + size + 1]
+            bwd[j, i] = fits
+
+    cover[: n + 1] = 0
+    for j in range(k):
+        size = clues[first + j]
+        for start in range(n - size + 1):
+            if (
+                fwd[j, start]
+                and values[start + size] != FILLED
+                and empties[start + size] == empties[start]
+                and bwd[j + 1, start + size + 1]
+            ):
+                cover[start] += 1
+                cover[start + size] -= 1
+
+    fixed = 0
+    covered = 0
+    for p in range(n):
+        covered += cover[p]
+        if values[p] != UNKNOWN:
+            continue
+        can_fill = covered > 0
+        can_empty = False
+        for j in range(k + 1):
+            if fwd[j, p + 1] and bwd[j, p + 1]:
+                can_empty = True
+                break
+        if can_fill == can_empty:
+            if can_fill:
+                continue
+            return -1
+        grid[_cell(height, width, line, p)] = FILLED if can_fill else EMPTY
+        fixed += 1
+        dirty[height + p if line < height else p] = True
+    return fixed
+
+
+@njit(cache=True)
+def _propagate(grid, puzzle, work) -> int:
+    """Solve the dirty lines, and the lines crossing every cell they fix, to a fixpoint;
+    the number of cells fixed, or -1 on a contradiction. Leaves no line dirty."""
+    dirty = work[5]
+    fixed = 0
+    busy = True
+    while busy:
+        busy = False
+        for line in range(dirty.shape[0]):
+            if dirty[line]:
+                dirty[line] = False
+                got = _solve_line(grid, puzzle, work, line)
+                if got < 0:
+                    dirty[:] = False
+                    return -1
+                fixed += got
+                busy = True
+    return fixed
+
+
+@njit(cache=True)
+def _assume(grid, trial, cell, value, puzzle, work) -> int:
+    """``trial`` becomes ``grid`` with ``cell`` set to ``value`` and propagated; the cells
+    that fixed besides ``cell``, or -1 on a contradiction."""
+    height, width = puzzle[0], puzzle[1]
+    trial[:] = grid
+    trial[cell] = value
+    work[5][cell // width] = True
+    work[5][height + cell % width] = True
+    return _propagate(trial, puzzle, work)
+
+
+@njit(cache=True)
+def _touch(before, after, todo, puzzle) -> None:
+    """Mark for probing every unknown cell of ``after`` in a row or column where ``after``
+    differs from ``before``: only there can a probe's outcome have changed."""
+    height, width = puzzle[0], puzzle[1]
+    rows = np.zeros(height, np.bool_)
+    columns = np.zeros(width, np.bool_)
+    for cell in range(before.shape[0]):
+        if before[cell] != after[cell]:
+            rows[cell // width] = True
+            columns[cell % width] = True
+    for cell in range(after.shape[0]):
+        if after[cell] == UNKNOWN and (rows[cell // width] or columns[cell % width]):
+            todo[cell] = True
+
+
+@njit(cache=True)
+def _spend(counters, budget, deadline) -> bool:
+    """Count one probe; True when the probe budget or the deadline is spent."""
+    counters[0] += 1
+    if budget >= 0 and counters[0] > budget:
+        return True
+    return deadline >= 0 and counters[0] % CLOCK_EVERY == 1 and _now() > deadline
+
+
+@njit(cache=True)
+def _now() -> float:
+    with numba.objmode(now="float64"):
+        now = time.perf_counter()
+    return now
+
+
+@njit(cache=True)
+def _probe(grid, scores, todo, puzzle, work, trials, counters, budget, deadline) -> int:
+    """Try both values of every cell marked ``todo`` until nothing more is fixed.
+
+    A value that leads to a contradiction fixes the other; cells both values fix alike are
+    fixed. ``scores`` keeps, per cell, how evenly and how much its two trials fixed (the
+    LalaFrogKK rule, Wu et al., IEEE TCIAIG 5(3), 2013: ``min(a, b) + 1.85 ln(1 + |a - b|)``)
+    for choosing where to branch. EXHAUSTED when probing is done, CONTRADICTION, or STOPPED.
+    """
+    if_filled, if_empty, before = trials
+    busy = True
+    while busy:
+        busy = False
+        for cell in range(grid.shape[0]):
+            if not todo[cell] or grid[cell] != UNKNOWN:
+                continue
+            todo[cell] = False
+            if _spend(counters, budget, deadline):
+                return STOPPED
+            a = _assume(grid, if_filled, cell, FILLED, puzzle, work)
+            b = _assume(grid, if_empty, cell, EMPTY, puzzle, work)
+            before[:] = grid
+            if a < 0 and b < 0:
+                return CONTRADICTION
+            if a < 0 or b < 0:
+                grid[:] = if_empty if a < 0 else if_filled
+            else:
+                scores[cell] = min(a, b) + 1.85 * np.log1p(abs(a - b))
+                if not _agree(grid, if_filled, if_empty, puzzle, work):
+                    continue
+                if _propagate(grid, puzzle, work) < 0:
+                    return CONTRADICTION
+            _touch(before, grid, todo, puzzle)
+            busy = True
+    return EXHAUSTED
+
+
+@njit(cache=True)
+def _agree(grid, one, other, puzzle, work) -> bool:
+    """Fix the unknown cells that ``one`` and ``other`` give the same value, marking their
+    lines dirty; True when there were any."""
+    height, width = puzzle[0], puzzle[1]
+    dirty = work[5]
+    agreed = False
+    for cell in range(grid.shape[0]):
+        if grid[cell] == UNKNOWN and one[cell] != UNKNOWN and one[cell] == other[cell]:
+            grid[cell] = one[cell]
+            dirty[cell // width] = True
+            dirty[height + cell % width] = True
+            agreed = True
+    return agreed
+
+
+@njit(cache=True)
+def _branch_cell(grid, scores) -> int:
+    """The unknown cell scoring highest, or -1 when the grid is complete."""
+    best, best_score = -1, -1.0
+    for cell in range(grid.shape[0]):
+        if grid[cell] == UNKNOWN and scores[cell] > best_score:
+            best, best_score = cell, scores[cell]
+    return best
+
+
+@njit(cache=True)
+def _grown(stack, depth):
+    """``stack`` with room for level ``depth``, doubled when full."""
+    if depth < stack.shape[0]:
+        return stack
+    bigger = np.empty((2 * stack.shape[0], *stack.shape[1:]), stack.dtype)
+    bigger[: stack.shape[0]] = stack
+    return bigger
+
+
+@njit(cache=True)
+def search(grid, puzzle, work, solutions, limit, budget, deadline):
+    """Depth-first search from ``grid`` for up to ``limit`` solutions (-1: all of them),
+    stored in ``solutions`` while it has rows; every node is probed, then split on its
+    best-scoring cell, the empty value first (most cells of a sparse puzzle are empty).
+
+    The root is propagated and probed in place: ``grid`` ends holding what was proven
+    for every solution, whatever the outcome. ``budget`` caps the probes below the root
+    (-1: no cap; 0: the root only) and ``deadline`` the ``time.perf_counter`` time (-1:
+    none). Returns the solutions found, EXHAUSTED or STOPPED, and the probes spent.
+    """
+    cells = grid.shape[0]
+    counters = np.zeros(1, np.int64)
+    scores = np.zeros(cells, np.float32)
+    todo = np.ones(cells, np.bool_)
+    trials = (np.empty(cells, np.int8), np.empty(cells, np.int8), np.empty(cells, np.int8))
+    if deadline >= 0 and _now() > deadline:
+        return 0, STOPPED, 0
+    work[5][:] = True
+    if _propagate(grid, puzzle, work) < 0:
+        return 0, EXHAUSTED, 0
+    ended = _probe(grid, scores, todo, puzzle, work, trials, counters, -1, deadline)
+    if ended == STOPPED:
+        return 0, STOPPED, counters[0]
+    if budget >= 0:
+        budget += counters[0]
+    grids = np.empty((16, cells), np.int8)
+    levels = np.empty((16, cells), np.float32)
+    chosen = np.empty(16, np.int64)
+    tried = np.zeros(16, np.int8)
+    found = 0
+    grids[0] = grid
+    levels[0] = scores
+    depth = 0 if ended == EXHAUSTED else -1
+    fresh = True
+    while depth >= 0:
+        if fresh:
+            fresh = False
+            cell = _branch_cell(grids[depth], levels[depth])
+            if cell < 0:
+                if found < solutions.shape[0]:
+                    solutions[found] = grids[depth]
+                found += 1
+                if found == limit and depth > 0:
+                    return found, STOPPED, counters[0]
+                depth -= 1
+                continue
+            chosen[depth] = cell
+            tried[depth] = 0
+        if tried[depth] == 2:
+            depth -= 1
+            continue
+        tried[depth] += 1
+        value = EMPTY if tried[depth] == 1 else FILLED
+        grids = _grown(grids, depth + 1)
+        levels = _grown(levels, depth + 1)
+        chosen = _grown(chosen, depth + 1)
+        tried = _grown(tried, depth + 1)
+        parent, child = grids[depth], grids[depth + 1]
+        if _assume(parent, child, chosen[depth], value, puzzle, work) < 0:
+            continue
+        todo[:] = False
+        _touch(parent, child, todo, puzzle)
+        levels[depth + 1] = levels[depth]
+        ended = _probe(
+            child, levels[depth + 1], todo, puzzle, work, trials, counters, budget, deadline
+        )
+        if ended == STOPPED:
+            return found, STOPPED, counters[0]
+        if ended == EXHAUSTED:
+            depth += 1
+            fresh = True
+    return found, EXHAUSTED, counters[0]
