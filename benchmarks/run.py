@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # The engine imports OR-tools only when logic leaves work for CP-SAT; importing it here
 # keeps that one-off cost out of every timed solve (the other benchmarks import this module).
 import nonocp.cpsat  # noqa: F401
+import nonocp.logic.kernel  # noqa: F401
 from nonocp import formats
 from nonocp.formats import attach_solutions, by_extension, load_all
 from nonocp.generate import parse_size, random_puzzle

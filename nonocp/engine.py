@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from nonocp.logic.search import Found
     from nonocp.models import ModelBuilder
 
-SEARCH_PROBES = 2000
+SEARCH_PROBES = 10000
 """The probes (each tries both values of a cell, about 20 microseconds) the compiled
 search may spend below its root before CP-SAT takes over (benchmarks/search.py)."""
 

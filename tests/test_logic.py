@@ -67,18 +67,23 @@ def forced_by_solver(c: Clue, known: Partial) -> Partial | None:
     )
 
 
-def forced_by_kernel(c: Clue, known: Partial) -> Partial | None:
-    """The compiled search's line solver, on a puzzle of one row."""
-    puzzle = Puzzle(rows=(c,), columns=((),) * len(known))
-    grid = kernel._cells(puzzle, [list(known)])
-    arrays = kernel._arrays(puzzle)
-    work = kernel.workspace(1, len(known), arrays[3])
-    if kernel._solve_line(grid, arrays, work, 0) < 0:
-        return None
-    return tuple(kernel._known(grid, len(known))[0])
+def compiled(solve_line: Callable[..., int]) -> Solver:
+    """One of the compiled search's line solvers, on a puzzle of one row."""
+
+    def forced(c: Clue, known: Partial) -> Partial | None:
+        puzzle = Puzzle(rows=(c,), columns=((),) * len(known))
+        grid = kernel._cells(puzzle, [list(known)])
+        arrays = kernel._arrays(puzzle)
+        work = kernel.workspace(1, len(known), arrays[3])
+        if solve_line(grid, arrays, work, 0) < 0:
+            return None
+        return tuple(kernel._known(grid, len(known))[0])
+
+    forced.__name__ = solve_line.__name__
+    return forced
 
 
-LINE_SOLVERS = [forced_by_solver, forced_by_kernel]
+LINE_SOLVERS = [forced_by_solver, compiled(kernel._by_words), compiled(kernel._by_table)]
 
 
 @pytest.mark.parametrize("forced", LINE_SOLVERS)

@@ -35,6 +35,8 @@ STORED = 1000
 """The most solutions one search hands back as grids; beyond it the count goes on."""
 
 CLOCK_EVERY = 64
+LEAN = 2
+NEAR = True
 """Probes between two looks at the clock: reading it leaves compiled code."""
 
 Arrays = tuple[int, int, np.ndarray, np.ndarray]
@@ -107,6 +109,7 @@ def workspace(height: int, width: int, starts: np.ndarray) -> tuple[np.ndarray, 
         np.zeros((blocks + 1, n + 2), np.bool_),  # bwd
         np.zeros(n + 1, np.int32),  # cover: blocks that can cover each position
         np.zeros(lines, np.bool_),  # dirty: lines to solve again
+        np.zeros((2, blocks + 1), np.uint64),  # words: fwd sets, forwards and backwards
     )
 
 
@@ -117,17 +120,141 @@ def _cell(height: int, width: int, line: int, position: int) -> int:
     return position * width + line - height
 
 
+WORD = 62
+"""The longest line solved on machine words: positions 0 .. n + 1 must fit in 64 bits."""
+
+ONE = np.uint64(1)
+
+
 @njit(cache=True)
 def _solve_line(grid, puzzle, work, line) -> int:
     """Fix every cell of ``line`` that all its arrangements agree on, marking the lines
     crossing them dirty; the number fixed, or -1 when no arrangement fits what is known.
+    Lines of up to ``WORD`` cells are solved on machine words, longer ones on tables."""
+    height, width = puzzle[0], puzzle[1]
+    if (width if line < height else height) <= WORD:
+        return _by_words(grid, puzzle, work, line)
+    return _by_table(grid, puzzle, work, line)
+
+
+@njit(cache=True)
+def _reach(seeds, passable):
+    """The positions reachable rightwards from ``seeds`` through ``passable`` bits: from a
+    seed on through the passable run it starts, and one past its end. Adding a seed to
+    its run carries through the run and stops one past it, so one addition does it all."""
+    return ((passable + (seeds & passable)) ^ passable) | seeds
+
+
+@njit(cache=True)
+def _starts(open_cells, passable, size):
+    """Positions where a block of ``size`` fits: ``size`` open (not empty) cells, then a
+    cell that is not filled."""
+    fits = open_cells
+    for shift in range(1, size):
+        fits &= open_cells >> np.uint64(shift)
+    return fits & (passable >> np.uint64(size))
+
+
+@njit(cache=True)
+def _prefixes(filled, empty, n, clues, first, k, backwards, out) -> None:
+    """``out[j]``: the positions ``i`` such that cells ``[0, i)`` can hold the first ``j``
+    blocks with cell ``i - 1`` empty (bit ``i``; cell ``n`` is a virtual empty cell). The
+    line is read from its end when ``backwards``, with the clue reversed."""
+    cells = (ONE << np.uint64(n)) - ONE
+    passable = (~filled & cells) | (ONE << np.uint64(n))
+    open_cells = ~empty & cells
+    out[0] = _reach(ONE, passable)
+    for j in range(k):
+        size = clues[first + (k - 1 - j if backwards else j)]
+        starts = out[j] & _starts(open_cells, passable, size)
+        out[j + 1] = _reach(starts << np.uint64(size + 1), passable)
+
+
+SWAPS = (
+    (np.uint64(1), np.uint64(0x5555555555555555)),
+    (np.uint64(2), np.uint64(0x3333333333333333)),
+    (np.uint64(4), np.uint64(0x0F0F0F0F0F0F0F0F)),
+    (np.uint64(8), np.uint64(0x00FF00FF00FF00FF)),
+    (np.uint64(16), np.uint64(0x0000FFFF0000FFFF)),
+    (np.uint64(32), np.uint64(0x00000000FFFFFFFF)),
+)
+"""Bit reversal of a 64-bit word: swap neighbouring bits, then pairs, nibbles, bytes, ..."""
+
+
+@njit(cache=True)
+def _mirror(word, n):
+    """Bit ``i`` moved to bit ``n - 1 - i``, for bits ``0 .. n - 1``: the word reversed,
+    then shifted down."""
+    for width, low in SWAPS:
+        word = ((word >> width) & low) | ((word & low) << width)
+    return word >> np.uint64(64 - n)
+
+
+@njit(cache=True)
+def _by_words(grid, puzzle, work, line) -> int:
+    """The line solver on bit sets, one bit per position (see ``_prefixes``).
+
+    Cell ``p`` can be empty when, for some ``j``, cells ``[0, p]`` hold ``j`` blocks ending
+    in that empty cell and cells ``[p, n)`` hold the others, read backwards the same way;
+    it can be filled when some block placement covering it has room on both sides.
+    """
+    height, width, clues, starts = puzzle
+    words, dirty = work[6], work[5]
+    n = width if line < height else height
+    first, k = starts[line], starts[line + 1] - starts[line]
+    filled, empty = np.uint64(0), np.uint64(0)
+    for p in range(n):
+        value = grid[_cell(height, width, line, p)]
+        if value == FILLED:
+            filled |= ONE << np.uint64(p)
+        elif value == EMPTY:
+            empty |= ONE << np.uint64(p)
+    ahead, behind = words[0], words[1]
+    _prefixes(filled, empty, n, clues, first, k, False, ahead)
+    if not ahead[k] >> np.uint64(n + 1) & ONE:
+        return -1
+    _prefixes(_mirror(filled, n), _mirror(empty, n), n, clues, first, k, True, behind)
+    # behind[j] at bit n + 1 - i, mirrored over n + 2 positions, lines up with ahead at i.
+    can_empty = np.uint64(0)
+    can_fill = np.uint64(0)
+    cells = (ONE << np.uint64(n)) - ONE
+    open_cells = ~empty & cells
+    passable = (~filled & cells) | (ONE << np.uint64(n))
+    for j in range(k + 1):
+        after = _mirror(behind[k - j], n + 2)
+        can_empty |= ahead[j] & after
+        if j < k:
+            size = clues[first + j]
+            placed = ahead[j] & _starts(open_cells, passable, size)
+            placed &= _mirror(behind[k - j - 1], n + 2) >> np.uint64(size + 1)
+            for shift in range(size):
+                can_fill |= placed << np.uint64(shift)
+    can_empty = (can_empty >> ONE) & cells
+    unknown = ~(filled | empty) & cells
+    if unknown & ~can_empty & ~can_fill:
+        return -1
+    now_filled = unknown & ~can_empty
+    now_empty = unknown & ~can_fill
+    fixed = 0
+    for p in range(n):
+        bit = ONE << np.uint64(p)
+        if (now_filled | now_empty) & bit:
+            grid[_cell(height, width, line, p)] = FILLED if now_filled & bit else EMPTY
+            dirty[height + p if line < height else p] = True
+            fixed += 1
+    return fixed
+
+
+@njit(cache=True)
+def _by_table(grid, puzzle, work, line) -> int:
+    """The line solver on boolean tables, for lines too long for a machine word.
 
     ``fwd[j, i]``: cells ``[0, i)`` can hold exactly the first ``j`` blocks with cell
     ``i - 1`` empty (or ``i`` = 0); ``bwd[j, i]``: cells ``[i, n]`` can hold blocks ``j ..``.
     The line is padded with one empty cell so that every block is followed by an empty.
     """
     height, width, clues, starts = puzzle
-    empties, values, fwd, bwd, cover, dirty = work
+    empties, values, fwd, bwd, cover, dirty = work[:6]
     n = width if line < height else height
     first, k = starts[line], starts[line + 1] - starts[line]
     empties[0] = 0
@@ -251,6 +378,18 @@ def _touch(before, after, todo, puzzle) -> None:
 
 
 @njit(cache=True)
+def _near(grid, cell, todo, puzzle) -> None:
+    height, width = puzzle[0], puzzle[1]
+    row, column = cell // width, cell % width
+    for c in range(width):
+        if grid[row * width + c] == UNKNOWN:
+            todo[row * width + c] = True
+    for r in range(height):
+        if grid[r * width + column] == UNKNOWN:
+            todo[r * width + column] = True
+
+
+@njit(cache=True)
 def _spend(counters, budget, deadline) -> bool:
     """Count one probe; True when the probe budget or the deadline is spent."""
     counters[0] += 1
@@ -267,7 +406,7 @@ def _now() -> float:
 
 
 @njit(cache=True)
-def _probe(grid, scores, todo, puzzle, work, trials, counters, budget, deadline) -> int:
+def _probe(grid, scores, leans, todo, puzzle, work, trials, counters, budget, deadline) -> int:
     """Try both values of every cell marked ``todo`` until nothing more is fixed.
 
     A value that leads to a contradiction fixes the other; cells both values fix alike are
@@ -294,6 +433,12 @@ def _probe(grid, scores, todo, puzzle, work, trials, counters, budget, deadline)
                 grid[:] = if_empty if a < 0 else if_filled
             else:
                 scores[cell] = min(a, b) + 1.85 * np.log1p(abs(a - b))
+                if LEAN == 0:
+                    leans[cell] = EMPTY
+                elif LEAN == 1:
+                    leans[cell] = FILLED if a > b else EMPTY
+                else:
+                    leans[cell] = FILLED if a < b else EMPTY
                 if not _agree(grid, if_filled, if_empty, puzzle, work):
                     continue
                 if _propagate(grid, puzzle, work) < 0:
@@ -342,8 +487,7 @@ def _grown(stack, depth):
 @njit(cache=True)
 def search(grid, puzzle, work, solutions, limit, budget, deadline):
     """Depth-first search from ``grid`` for up to ``limit`` solutions (-1: all of them),
-    stored in ``solutions`` while it has rows; every node is probed, then split on its
-    best-scoring cell, the empty value first (most cells of a sparse puzzle are empty).
+    stored in ``solutions`` while it has rows.
 
     The root is propagated and probed in place: ``grid`` ends holding what was proven
     for every solution, whatever the outcome. ``budget`` caps the probes below the root
@@ -353,6 +497,7 @@ def search(grid, puzzle, work, solutions, limit, budget, deadline):
     cells = grid.shape[0]
     counters = np.zeros(1, np.int64)
     scores = np.zeros(cells, np.float32)
+    leans = np.full(cells, EMPTY, np.int8)
     todo = np.ones(cells, np.bool_)
     trials = (np.empty(cells, np.int8), np.empty(cells, np.int8), np.empty(cells, np.int8))
     if deadline >= 0 and _now() > deadline:
@@ -360,19 +505,40 @@ def search(grid, puzzle, work, solutions, limit, budget, deadline):
     work[5][:] = True
     if _propagate(grid, puzzle, work) < 0:
         return 0, EXHAUSTED, 0
-    ended = _probe(grid, scores, todo, puzzle, work, trials, counters, -1, deadline)
-    if ended == STOPPED:
-        return 0, STOPPED, counters[0]
+    ended = _probe(grid, scores, leans, todo, puzzle, work, trials, counters, -1, deadline)
+    if ended != EXHAUSTED:
+        return 0, EXHAUSTED if ended == CONTRADICTION else STOPPED, counters[0]
     if budget >= 0:
         budget += counters[0]
+    root = (grid, scores, leans)
+    found, ended = _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadline)
+    return found, ended, counters[0]
+
+
+@njit(cache=True)
+def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadline):
+    """One depth-first search below the probed ``root`` (its grid, scores and leanings);
+    the solutions found, and EXHAUSTED or STOPPED.
+
+    Every node is probed (the cells in the branching cell's row and column: a decision's
+    consequences are densest there) and split on its best-scoring cell, trying first the
+    value whose probe fixed fewer cells: it rules out less, so it is likelier to keep a
+    solution.
+    """
+    grid, scores, leans = root
+    cells = grid.shape[0]
+    todo = np.zeros(cells, np.bool_)
     grids = np.empty((16, cells), np.int8)
     levels = np.empty((16, cells), np.float32)
+    sides = np.empty((16, cells), np.int8)
+    first = np.empty(16, np.int8)
     chosen = np.empty(16, np.int64)
     tried = np.zeros(16, np.int8)
     found = 0
     grids[0] = grid
     levels[0] = scores
-    depth = 0 if ended == EXHAUSTED else -1
+    sides[0] = leans
+    depth = 0
     fresh = True
     while depth >= 0:
         if fresh:
@@ -383,32 +549,48 @@ def search(grid, puzzle, work, solutions, limit, budget, deadline):
                     solutions[found] = grids[depth]
                 found += 1
                 if found == limit and depth > 0:
-                    return found, STOPPED, counters[0]
+                    return found, STOPPED
                 depth -= 1
                 continue
             chosen[depth] = cell
             tried[depth] = 0
+            first[depth] = sides[depth][cell]
         if tried[depth] == 2:
             depth -= 1
             continue
         tried[depth] += 1
-        value = EMPTY if tried[depth] == 1 else FILLED
+        value = first[depth] if tried[depth] == 1 else FILLED + EMPTY - first[depth]
         grids = _grown(grids, depth + 1)
         levels = _grown(levels, depth + 1)
+        sides = _grown(sides, depth + 1)
+        first = _grown(first, depth + 1)
         chosen = _grown(chosen, depth + 1)
         tried = _grown(tried, depth + 1)
         parent, child = grids[depth], grids[depth + 1]
         if _assume(parent, child, chosen[depth], value, puzzle, work) < 0:
             continue
         todo[:] = False
-        _touch(parent, child, todo, puzzle)
+        if NEAR:
+            _near(child, chosen[depth], todo, puzzle)
+        else:
+            _touch(parent, child, todo, puzzle)
         levels[depth + 1] = levels[depth]
+        sides[depth + 1] = sides[depth]
         ended = _probe(
-            child, levels[depth + 1], todo, puzzle, work, trials, counters, budget, deadline
+            child,
+            levels[depth + 1],
+            sides[depth + 1],
+            todo,
+            puzzle,
+            work,
+            trials,
+            counters,
+            budget,
+            deadline,
         )
         if ended == STOPPED:
-            return found, STOPPED, counters[0]
+            return found, STOPPED
         if ended == EXHAUSTED:
             depth += 1
             fresh = True
-    return found, EXHAUSTED, counters[0]
+    return found, EXHAUSTED
