@@ -219,7 +219,7 @@ def _settle(
         return result(Status.NONE, Uniqueness.NONE)
     if not prove_unique:
         return result(Status.SOLVED, Uniqueness.UNCHECKED, first)
-    cells.forbid(first)
+    cells.exclude(first)
     second = cpsat.search(puzzle, cells, deadline)
     if second is None:
         return result(Status.SOLVED, Uniqueness.UNKNOWN, first)

@@ -36,10 +36,18 @@ class CellModel:
         """The grid a solver (or a solution callback) assigned to the cells."""
         return tuple(tuple(int(values.boolean_value(v)) for v in row) for row in self.cells)
 
-    def forbid(self, grid: Grid) -> None:
-        """Exclude ``grid``: some free cell must take the other value (known cells cannot)."""
+    def exclude(self, grid: Grid) -> None:
+        """Look for a solution other than ``grid``, starting the search from it.
+
+        Some free cell must take the other value (known cells cannot). The hint is there
+        because a second solution usually differs from the first in a few cells only: it
+        takes the solver straight to that neighbourhood (a random 30x30 puzzle's second
+        solution: 3.5 s without it, 0.15 s with it).
+        """
         differs = [self.cells[r][c].Not() if grid[r][c] else self.cells[r][c] for r, c in self.free]
         self.model.add_bool_or(differs)
+        for r, c in self.free:
+            self.model.add_hint(self.cells[r][c], grid[r][c])
 
 
 def cell_model(height: int, width: int, known: Known | None) -> CellModel:
