@@ -51,10 +51,38 @@ def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | Non
     return solver
 
 
-def search(puzzle: Puzzle, cells: CellModel, deadline: float | None) -> Grid | bool | None:
-    """A checked solution, False when proven there is none, None when time ran out."""
+class Halt:
+    """Stops, from another thread, the CP-SAT solves one thread runs: the current one and
+    every later one."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._halted = False
+        self._solver: cp_model.CpSolver | None = None
+
+    def admit(self, solver: cp_model.CpSolver) -> bool:
+        """Register ``solver`` as the one running; False when halted already."""
+        with self._lock:
+            self._solver = solver
+            return not self._halted
+
+    def halt(self) -> None:
+        """Stop the running solve. A solve that is only starting may miss it, so callers
+        repeat this until the solving thread has ended."""
+        with self._lock:
+            self._halted = True
+            solver = self._solver
+        if solver is not None:
+            solver.stop_search()
+
+
+def search(
+    puzzle: Puzzle, cells: CellModel, deadline: float | None, halt: Halt | None = None
+) -> Grid | bool | None:
+    """A checked solution, False when proven there is none, None when time ran out (or
+    the search was halted)."""
     solver = _solver(deadline)
-    if solver is None:
+    if solver is None or (halt is not None and not halt.admit(solver)):
         return None
     status = solver.solve(cells.model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -20,6 +20,8 @@ and the orchestration, and is cheap to import.
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
@@ -30,8 +32,9 @@ from nonocp.logic import Deduction, deduce
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
 if TYPE_CHECKING:
+    from nonocp.cpsat import Halt
     from nonocp.logic.search import Found
-    from nonocp.models import ModelBuilder
+    from nonocp.models import Known, ModelBuilder
 
 SEARCH_PROBES = 10000
 """The probes (each tries both values of a cell, about 20 microseconds) the compiled
@@ -189,6 +192,14 @@ def _wanted(prove_unique: bool) -> int:
     return 2 if prove_unique else 1
 
 
+Verdict = tuple[Status, Uniqueness, tuple[Grid, ...]]
+"""What a result says, without its timing: status, uniqueness and the grids shown."""
+
+RACE = len(os.sched_getaffinity(0)) > 1
+"""Whether a puzzle the budgeted search leaves open is raced (see ``_race``): only where a
+second core lets both sides run at full speed."""
+
+
 def _settle(
     puzzle: Puzzle,
     found: Found | None,
@@ -197,35 +208,107 @@ def _settle(
     started: float,
     prove_unique: bool,
 ) -> Result:
-    def result(status: Status, uniqueness: Uniqueness, *grids: Grid) -> Result:
+    def result(verdict: Verdict) -> Result:
+        status, uniqueness, grids = verdict
         return Result(status, uniqueness, *grids, seconds=time.perf_counter() - started)
 
-    grids = [] if found is None else [checked(puzzle, grid) for grid in found.solutions]
-    if found is not None and found.exhausted and not grids:
-        return result(Status.NONE, Uniqueness.NONE)
+    if found is None:
+        return result(_by_cpsat(puzzle, None, None, deadline, build, prove_unique))
+    verdict = _verdict_of(puzzle, found, prove_unique)
+    if verdict is not None:
+        return result(verdict)
+    first = checked(puzzle, found.solutions[0]) if found.solutions else None
+    if RACE:
+        return result(_race(puzzle, found.known, first, deadline, build, prove_unique))
+    return result(_by_cpsat(puzzle, found.known, first, deadline, build, prove_unique))
+
+
+def _verdict_of(puzzle: Puzzle, found: Found, prove_unique: bool) -> Verdict | None:
+    """The verdict a search's solutions prove, or None when the search stopped short."""
+    grids = tuple(checked(puzzle, grid) for grid in found.solutions)
+    if found.exhausted and not grids:
+        return Status.NONE, Uniqueness.NONE, ()
     if grids and not prove_unique:
-        return result(Status.SOLVED, Uniqueness.UNCHECKED, grids[0])
+        return Status.SOLVED, Uniqueness.UNCHECKED, grids[:1]
     if len(grids) == 2:
-        return result(Status.SOLVED, Uniqueness.MULTIPLE, *grids)
-    if found is not None and found.exhausted:
-        return result(Status.SOLVED, Uniqueness.UNIQUE, grids[0])
+        return Status.SOLVED, Uniqueness.MULTIPLE, grids
+    if found.exhausted:
+        return Status.SOLVED, Uniqueness.UNIQUE, grids
+    return None
+
+
+def _by_cpsat(
+    puzzle: Puzzle,
+    known: Known | None,
+    first: Grid | None,
+    deadline: float | None,
+    build: ModelBuilder | None,
+    prove_unique: bool,
+    halt: Halt | None = None,
+) -> Verdict:
+    """CP-SAT's verdict from the ``known`` cells: a first solution (unless one is given),
+    then, for uniqueness, a second that differs from it."""
     from nonocp import cpsat
 
-    cells = cpsat.cells_for(puzzle, None if found is None else found.known, build)
-    first = grids[0] if grids else cpsat.search(puzzle, cells, deadline)
+    cells = cpsat.cells_for(puzzle, known, build)
     if first is None:
-        return result(Status.UNKNOWN, Uniqueness.UNKNOWN)
+        first = cpsat.search(puzzle, cells, deadline, halt)
+    if first is None:
+        return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
     if first is False:
-        return result(Status.NONE, Uniqueness.NONE)
+        return Status.NONE, Uniqueness.NONE, ()
     if not prove_unique:
-        return result(Status.SOLVED, Uniqueness.UNCHECKED, first)
+        return Status.SOLVED, Uniqueness.UNCHECKED, (first,)
     cells.exclude(first)
-    second = cpsat.search(puzzle, cells, deadline)
+    second = cpsat.search(puzzle, cells, deadline, halt)
     if second is None:
-        return result(Status.SOLVED, Uniqueness.UNKNOWN, first)
+        return Status.SOLVED, Uniqueness.UNKNOWN, (first,)
     if second is False:
-        return result(Status.SOLVED, Uniqueness.UNIQUE, first)
-    return result(Status.SOLVED, Uniqueness.MULTIPLE, first, second)
+        return Status.SOLVED, Uniqueness.UNIQUE, (first,)
+    return Status.SOLVED, Uniqueness.MULTIPLE, (first, second)
+
+
+def _race(
+    puzzle: Puzzle,
+    known: Known,
+    first: Grid | None,
+    deadline: float | None,
+    build: ModelBuilder | None,
+    prove_unique: bool,
+) -> Verdict:
+    """CP-SAT in a thread against the compiled search without a probe budget; the first
+    verdict wins and stops the other side.
+
+    On the puzzles the budgeted search leaves open, both run times are heavy-tailed and
+    hardly related: each is often many times faster than the other, so the race costs
+    the faster of the two (the search runs without the GIL, CP-SAT in C++).
+    """
+    from nonocp.cpsat import Halt
+    from nonocp.logic.search import Stopper, search
+
+    stopper, halt = Stopper(), Halt()
+    outcome: list[Verdict | BaseException] = []
+
+    def by_cpsat() -> None:
+        try:
+            outcome.append(_by_cpsat(puzzle, known, first, deadline, build, prove_unique, halt))
+        except BaseException as error:  # handed to the caller's thread
+            outcome.append(error)
+        stopper.stop()
+
+    rival = threading.Thread(target=by_cpsat, name="nonocp-cpsat", daemon=True)
+    rival.start()
+    found = search(puzzle, known, _wanted(prove_unique), None, deadline, stopper)
+    verdict = _verdict_of(puzzle, found, prove_unique)
+    while rival.is_alive():
+        if verdict is not None:
+            halt.halt()
+        rival.join(0.01)
+    if verdict is not None:
+        return verdict
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
 
 
 @dataclass

@@ -35,8 +35,6 @@ STORED = 1000
 """The most solutions one search hands back as grids; beyond it the count goes on."""
 
 CLOCK_EVERY = 64
-LEAN = 2
-NEAR = True
 """Probes between two looks at the clock: reading it leaves compiled code."""
 
 Arrays = tuple[int, int, np.ndarray, np.ndarray]
@@ -49,15 +47,16 @@ def run(
     limit: int | None,
     probes: int | None,
     deadline: float | None,
-) -> tuple[list[Grid], bool, int, int, Known]:
+    counters: np.ndarray,
+) -> tuple[list[Grid], bool, int, Known]:
     """``search`` on a puzzle and its known cells, with grids in and out: the solutions
-    stored (at most ``limit``, or ``STORED``), whether the search was exhausted, the probes
-    spent, the solutions found and the cells proven at the root."""
+    stored (at most ``limit``, or ``STORED``), whether the search was exhausted, the
+    solutions found and the cells proven at the root (see ``search`` for ``counters``)."""
     shape = _arrays(puzzle)
     grid = _cells(puzzle, known)
     work = workspace(puzzle.height, puzzle.width, shape[3])
     stored = np.empty((min(limit or STORED, STORED), grid.shape[0]), np.int8)
-    count, ended, spent = search(
+    count, ended = search(
         grid,
         shape,
         work,
@@ -65,9 +64,15 @@ def run(
         -1 if limit is None else limit,
         -1 if probes is None else probes,
         -1.0 if deadline is None else deadline,
+        counters,
     )
     grids = [_grid(cells, puzzle.width) for cells in stored[: min(count, len(stored))]]
-    return grids, ended == EXHAUSTED, int(spent), int(count), _known(grid, puzzle.width)
+    return grids, ended == EXHAUSTED, int(count), _known(grid, puzzle.width)
+
+
+def counters() -> np.ndarray:
+    """A search's probe count and stop request (see ``search``)."""
+    return np.zeros(2, np.int64)
 
 
 def _arrays(puzzle: Puzzle) -> Arrays:
@@ -391,9 +396,10 @@ def _near(grid, cell, todo, puzzle) -> None:
 
 @njit(cache=True)
 def _spend(counters, budget, deadline) -> bool:
-    """Count one probe; True when the probe budget or the deadline is spent."""
+    """Count one probe; True when the probe budget or the deadline is spent, or another
+    thread asked the search to stop."""
     counters[0] += 1
-    if budget >= 0 and counters[0] > budget:
+    if counters[1] or (budget >= 0 and counters[0] > budget):
         return True
     return deadline >= 0 and counters[0] % CLOCK_EVERY == 1 and _now() > deadline
 
@@ -433,12 +439,7 @@ def _probe(grid, scores, leans, todo, puzzle, work, trials, counters, budget, de
                 grid[:] = if_empty if a < 0 else if_filled
             else:
                 scores[cell] = min(a, b) + 1.85 * np.log1p(abs(a - b))
-                if LEAN == 0:
-                    leans[cell] = EMPTY
-                elif LEAN == 1:
-                    leans[cell] = FILLED if a > b else EMPTY
-                else:
-                    leans[cell] = FILLED if a < b else EMPTY
+                leans[cell] = FILLED if a < b else EMPTY
                 if not _agree(grid, if_filled, if_empty, puzzle, work):
                     continue
                 if _propagate(grid, puzzle, work) < 0:
@@ -484,35 +485,35 @@ def _grown(stack, depth):
     return bigger
 
 
-@njit(cache=True)
-def search(grid, puzzle, work, solutions, limit, budget, deadline):
+@njit(cache=True, nogil=True)
+def search(grid, puzzle, work, solutions, limit, budget, deadline, counters):
     """Depth-first search from ``grid`` for up to ``limit`` solutions (-1: all of them),
     stored in ``solutions`` while it has rows.
 
     The root is propagated and probed in place: ``grid`` ends holding what was proven
     for every solution, whatever the outcome. ``budget`` caps the probes below the root
     (-1: no cap; 0: the root only) and ``deadline`` the ``time.perf_counter`` time (-1:
-    none). Returns the solutions found, EXHAUSTED or STOPPED, and the probes spent.
+    none). ``counters[0]`` counts the probes spent; another thread stops the search by
+    setting ``counters[1]`` (it runs without the GIL). Returns the solutions found, and
+    EXHAUSTED or STOPPED.
     """
     cells = grid.shape[0]
-    counters = np.zeros(1, np.int64)
     scores = np.zeros(cells, np.float32)
     leans = np.full(cells, EMPTY, np.int8)
     todo = np.ones(cells, np.bool_)
     trials = (np.empty(cells, np.int8), np.empty(cells, np.int8), np.empty(cells, np.int8))
     if deadline >= 0 and _now() > deadline:
-        return 0, STOPPED, 0
+        return 0, STOPPED
     work[5][:] = True
     if _propagate(grid, puzzle, work) < 0:
-        return 0, EXHAUSTED, 0
+        return 0, EXHAUSTED
     ended = _probe(grid, scores, leans, todo, puzzle, work, trials, counters, -1, deadline)
     if ended != EXHAUSTED:
-        return 0, EXHAUSTED if ended == CONTRADICTION else STOPPED, counters[0]
+        return 0, EXHAUSTED if ended == CONTRADICTION else STOPPED
     if budget >= 0:
         budget += counters[0]
     root = (grid, scores, leans)
-    found, ended = _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadline)
-    return found, ended, counters[0]
+    return _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadline)
 
 
 @njit(cache=True)
@@ -570,10 +571,7 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
         if _assume(parent, child, chosen[depth], value, puzzle, work) < 0:
             continue
         todo[:] = False
-        if NEAR:
-            _near(child, chosen[depth], todo, puzzle)
-        else:
-            _touch(parent, child, todo, puzzle)
+        _near(child, chosen[depth], todo, puzzle)
         levels[depth + 1] = levels[depth]
         sides[depth + 1] = sides[depth]
         ended = _probe(

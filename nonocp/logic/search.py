@@ -39,20 +39,36 @@ class Found:
         return self.exhausted or (limit is not None and self.count >= limit)
 
 
+class Stopper:
+    """Lets another thread stop a running search: the search sees ``stop()`` at its next
+    probe and returns, unexhausted, with what it found."""
+
+    def __init__(self) -> None:
+        from nonocp.logic import kernel
+
+        self.counters = kernel.counters()
+
+    def stop(self) -> None:
+        self.counters[1] = 1
+
+
 def search(
     puzzle: Puzzle,
     known: Known | None = None,
     limit: int | None = 1,
     probes: int | None = None,
     deadline: float | None = None,
+    stopper: Stopper | None = None,
 ) -> Found:
     """Solutions of ``puzzle`` agreeing with ``known``, up to ``limit`` (None: all of them).
 
     ``probes`` caps the work below the root (one probe tries both values of a cell; 0
     only propagates and probes the root), ``deadline`` (a ``time.perf_counter`` value) the
-    time; either stops the search unexhausted, with the solutions found so far.
+    time; either stops the search unexhausted, with the solutions found so far, as does
+    ``stopper``. The search runs without the GIL, so other threads run meanwhile.
     """
     from nonocp.logic import kernel
 
-    grids, exhausted, spent, count, root = kernel.run(puzzle, known, limit, probes, deadline)
-    return Found(tuple(grids), exhausted, spent, count, root)
+    counters = (stopper or Stopper()).counters
+    grids, exhausted, count, root = kernel.run(puzzle, known, limit, probes, deadline, counters)
+    return Found(tuple(grids), exhausted, int(counters[0]), count, root)
