@@ -7,16 +7,18 @@ and whether the search says it explored everything.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonocp import load, satisfies, solve
+from nonocp import engine, load, satisfies, solve
 from nonocp.engine import Status, Uniqueness
+from nonocp.generate import random_puzzle
 from nonocp.logic import deduce
-from nonocp.logic.search import search
+from nonocp.logic.search import Stopper, search
 from nonocp.puzzle import Puzzle
 
 from bruteforce import all_solutions
@@ -98,6 +100,26 @@ def test_every_solution_of_a_puzzle_with_many() -> None:
     assert all(satisfies(puzzle, grid) for grid in found.solutions)
 
 
+def test_another_thread_stops_the_search() -> None:
+    """A search with far more work than time stops when asked, well before its deadline."""
+    puzzle = random_puzzle(30, 30, 0.5, seed=91)
+    stopper = Stopper()
+    threading.Timer(0.2, stopper.stop).start()
+    started = time.perf_counter()
+    found = search(puzzle, limit=None, deadline=started + 60, stopper=stopper)
+    assert not found.exhausted
+    assert time.perf_counter() - started < 30
+
+
+def test_a_halted_cpsat_search_gives_no_answer() -> None:
+    from nonocp import cpsat
+
+    puzzle = load(PUZZLES / "difficult.txt")
+    halt = cpsat.Halt()
+    halt.halt()
+    assert cpsat.search(puzzle, cpsat.cells_for(puzzle, None, None), None, halt) is None
+
+
 def test_budget_and_deadline_stop_the_search_unexhausted() -> None:
     puzzle = load(PUZZLES / "nonunique.txt")
     assert search(puzzle, limit=None, probes=3) == search(puzzle, limit=None, probes=3)
@@ -109,16 +131,19 @@ def test_budget_and_deadline_stop_the_search_unexhausted() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(mixed_puzzles(), st.sampled_from([0, 1, 1000]))
-def test_engine_verdicts_whoever_finishes(puzzle: Puzzle, probes: int) -> None:
-    """The verdict is the same whether the search settles the puzzle, hands CP-SAT its
-    first solution (a budget of one probe), or is skipped."""
+@given(mixed_puzzles(), st.sampled_from([0, 1, 1000]), st.booleans())
+def test_engine_verdicts_whoever_finishes(puzzle: Puzzle, probes: int, race: bool) -> None:
+    """The verdict is the same whether the search settles the puzzle or hands over to
+    CP-SAT (with its first solution after one probe, or with none after root probing),
+    and whether CP-SAT then runs alone or races the search."""
     expected = all_solutions(puzzle)
-    result = solve(puzzle, search_probes=probes)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "RACE", race)
+        result = solve(puzzle, search_probes=probes)
+        first = solve(puzzle, search_probes=probes, prove_unique=False)
     uniqueness = {0: Uniqueness.NONE, 1: Uniqueness.UNIQUE}.get(len(expected), Uniqueness.MULTIPLE)
     assert result.uniqueness is uniqueness
     assert {result.grid, result.other} - {None} <= expected
-    first = solve(puzzle, search_probes=probes, prove_unique=False)
     assert first.status is (Status.SOLVED if expected else Status.NONE)
     assert first.grid is None or first.grid in expected
 
