@@ -313,8 +313,9 @@ def _race(
 
 @dataclass
 class Enumeration:
-    """The distinct solutions of a puzzle: the one logic settled on, or those a CP-SAT search
-    (``nonocp.cpsat``) produces lazily from what logic fixed.
+    """The distinct solutions of a puzzle: those line logic and the compiled search find
+    within ``COUNT_PROBES``, or else those a CP-SAT search (``nonocp.cpsat``) produces
+    lazily from the cells probing fixed.
 
     After iteration, ``exact`` says whether the search was exhausted and ``stopped_by`` why
     not.

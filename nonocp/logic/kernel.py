@@ -2,8 +2,10 @@
 
 The pure-Python logic (``line.py``, ``board.py``) explains and rates a puzzle; this module
 searches it, with the same exact reasoning on flat arrays that numba compiles to machine
-code. A line solve costs about a microsecond here against tens in Python, which is what
-makes probing every node of a search affordable.
+code. A 25-cell line solve costs about 0.2 µs here (on machine words) against tens of µs
+in Python, which is what makes probing every node of a search affordable. numba caches
+the machine code beside this file: the first search after installing compiles it, once,
+in about 15 seconds.
 
 A grid is one ``int8`` array of cells, row-major, each ``UNKNOWN``, ``FILLED`` or ``EMPTY``.
 Lines ``0 .. height-1`` are the rows and ``height ..`` the columns; the clues of all lines
