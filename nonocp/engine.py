@@ -195,7 +195,9 @@ def _wanted(prove_unique: bool) -> int:
 Verdict = tuple[Status, Uniqueness, tuple[Grid, ...]]
 """What a result says, without its timing: status, uniqueness and the grids shown."""
 
-RACE = len(os.sched_getaffinity(0)) > 1
+RACE = (
+    len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+) > 1
 """Whether a puzzle the budgeted search leaves open is raced (see ``_race``): only where a
 second core lets both sides run at full speed."""
 
