@@ -116,7 +116,7 @@ def workspace(height: int, width: int, starts: np.ndarray) -> tuple[np.ndarray, 
         np.zeros((blocks + 1, n + 2), np.bool_),  # bwd
         np.zeros(n + 1, np.int32),  # cover: blocks that can cover each position
         np.zeros(lines, np.bool_),  # dirty: lines to solve again
-        np.zeros((2, blocks + 1), np.uint64),  # words: fwd sets, forwards and backwards
+        np.zeros((4, blocks + 1), np.uint64),  # words: prefixes and block fits, both ways
     )
 
 
@@ -163,18 +163,19 @@ def _starts(open_cells, passable, size):
 
 
 @njit(cache=True)
-def _prefixes(filled, empty, n, clues, first, k, backwards, out) -> None:
+def _prefixes(filled, empty, n, clues, first, k, backwards, out, fits) -> None:
     """``out[j]``: the positions ``i`` such that cells ``[0, i)`` can hold the first ``j``
-    blocks with cell ``i - 1`` empty (bit ``i``; cell ``n`` is a virtual empty cell). The
-    line is read from its end when ``backwards``, with the clue reversed."""
+    blocks with cell ``i - 1`` empty (bit ``i``; cell ``n`` is a virtual empty cell), and
+    ``fits[j]`` where block ``j`` fits. The line is read from its end when ``backwards``,
+    with the clue reversed."""
     cells = (ONE << np.uint64(n)) - ONE
     passable = (~filled & cells) | (ONE << np.uint64(n))
     open_cells = ~empty & cells
     out[0] = _reach(ONE, passable)
     for j in range(k):
         size = clues[first + (k - 1 - j if backwards else j)]
-        starts = out[j] & _starts(open_cells, passable, size)
-        out[j + 1] = _reach(starts << np.uint64(size + 1), passable)
+        fits[j] = _starts(open_cells, passable, size)
+        out[j + 1] = _reach((out[j] & fits[j]) << np.uint64(size + 1), passable)
 
 
 SWAPS = (
@@ -216,26 +217,24 @@ def _by_words(grid, puzzle, work, line) -> int:
             filled |= ONE << np.uint64(p)
         elif value == EMPTY:
             empty |= ONE << np.uint64(p)
-    ahead, behind = words[0], words[1]
-    _prefixes(filled, empty, n, clues, first, k, False, ahead)
+    ahead, behind, fits = words[0], words[1], words[2]
+    _prefixes(filled, empty, n, clues, first, k, False, ahead, fits)
     if not ahead[k] >> np.uint64(n + 1) & ONE:
         return -1
-    _prefixes(_mirror(filled, n), _mirror(empty, n), n, clues, first, k, True, behind)
+    _prefixes(_mirror(filled, n), _mirror(empty, n), n, clues, first, k, True, behind, words[3])
     # behind[j] at bit n + 1 - i, mirrored over n + 2 positions, lines up with ahead at i.
     can_empty = np.uint64(0)
     can_fill = np.uint64(0)
-    cells = (ONE << np.uint64(n)) - ONE
-    open_cells = ~empty & cells
-    passable = (~filled & cells) | (ONE << np.uint64(n))
+    after = _mirror(behind[k], n + 2)
     for j in range(k + 1):
-        after = _mirror(behind[k - j], n + 2)
         can_empty |= ahead[j] & after
         if j < k:
             size = clues[first + j]
-            placed = ahead[j] & _starts(open_cells, passable, size)
-            placed &= _mirror(behind[k - j - 1], n + 2) >> np.uint64(size + 1)
+            after = _mirror(behind[k - j - 1], n + 2)
+            placed = ahead[j] & fits[j] & (after >> np.uint64(size + 1))
             for shift in range(size):
                 can_fill |= placed << np.uint64(shift)
+    cells = (ONE << np.uint64(n)) - ONE
     can_empty = (can_empty >> ONE) & cells
     unknown = ~(filled | empty) & cells
     if unknown & ~can_empty & ~can_fill:
