@@ -15,13 +15,10 @@ from collections.abc import Generator
 
 from ortools.sat.python import cp_model
 
-from nonocp.engine import SolverBug, checked
+from nonocp.engine import Ending, SolverBug, checked
 from nonocp.models import CellModel, Known, ModelBuilder
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Puzzle
-
-Ending = tuple[bool, str | None]
-"""How an enumeration ended: whether it was exhaustive, and if not what stopped it."""
 
 
 def cells_for(puzzle: Puzzle, known: Known | None, build: ModelBuilder | None) -> CellModel:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
@@ -219,7 +219,7 @@ def _settle(
     verdict = _verdict_of(puzzle, found, prove_unique)
     if verdict is not None:
         return result(verdict)
-    first = checked(puzzle, found.solutions[0]) if found.solutions else None
+    first = found.solutions[0] if found.solutions else None  # checked by _verdict_of
     if RACE:
         return result(_race(puzzle, found.known, first, deadline, build, prove_unique))
     return result(_by_cpsat(puzzle, found.known, first, deadline, build, prove_unique))
@@ -332,27 +332,45 @@ class Enumeration:
     stopped_by: str | None = None
 
     def __iter__(self) -> Iterator[Grid]:
-        if self.limit == 0:
-            self.stopped_by = "limit"
-            return
-        deadline = deadline_after(self.time_limit)
-        found = searched(self.puzzle, deadline, self.logic, self.limit, COUNT_PROBES)
-        if found is not None and found.enough(self.limit):
-            self.exact, self.stopped_by = yield from answered(self.puzzle, found)
-            return
-        from nonocp import cpsat
-
-        known = None if found is None else found.known
-        ending = cpsat.enumerate_solutions(self.puzzle, known, deadline, self.limit, self.build)
+        ending = enumerated(
+            self.puzzle, self.limit, self.time_limit, self.logic, COUNT_PROBES, self._by_cpsat
+        )
         self.exact, self.stopped_by = yield from ending
 
+    def _by_cpsat(self, known: Known | None, deadline: float | None) -> Enumerating:
+        from nonocp import cpsat
 
-def answered(puzzle: Puzzle, found: Found) -> Generator[Grid, None, tuple[bool, str | None]]:
-    """Yield the checked solutions a search found; whether they are all there are, and if
-    not, why the search stopped (see ``Found.enough``)."""
-    for grid in found.solutions:
-        yield checked(puzzle, grid)
-    return found.exhausted, None if found.exhausted else "limit"
+        return cpsat.enumerate_solutions(self.puzzle, known, deadline, self.limit, self.build)
+
+
+Ending = tuple[bool, str | None]
+"""How an enumeration ended: whether it was exhaustive, and if not what stopped it."""
+
+Enumerating = Generator[Grid, None, Ending]
+"""Distinct, checked grids, then how the enumeration ended."""
+
+
+def enumerated(
+    puzzle: Puzzle,
+    limit: int | None,
+    time_limit: float | None,
+    logic: bool,
+    probes: int,
+    rest: Callable[[Known | None, float | None], Enumerating],
+) -> Enumerating:
+    """The distinct solutions, up to ``limit``: those line logic and the compiled search
+    find within ``probes`` when that is all of them (or all asked for), otherwise those
+    ``rest`` produces from the cells probing proved, within the deadline. Every engine's
+    enumeration starts here."""
+    if limit == 0:
+        return False, "limit"
+    deadline = deadline_after(time_limit)
+    found = searched(puzzle, deadline, logic, limit, probes)
+    if found is not None and found.enough(limit):
+        for grid in found.solutions:
+            yield checked(puzzle, grid)
+        return found.exhausted, None if found.exhausted else "limit"
+    return (yield from rest(None if found is None else found.known, deadline))
 
 
 def solutions(

@@ -28,15 +28,14 @@ from ortools.linear_solver import pywraplp
 from nonocp.blocks import Placements, placements
 from nonocp.engine import (
     Count,
+    Enumerating,
     Result,
     SolverBug,
     Status,
     Uniqueness,
-    answered,
     checked,
     count_all,
-    deadline_after,
-    searched,
+    enumerated,
 )
 from nonocp.errors import NonocpError
 from nonocp.models import Known
@@ -149,28 +148,23 @@ class Enumeration:
     stopped_by: str | None = None
 
     def __iter__(self) -> Iterator[Grid]:
-        if self.limit == 0:
-            self.stopped_by = "limit"
-            return
-        deadline = deadline_after(self.time_limit)
-        found = searched(self.puzzle, deadline, self.logic, self.limit, probes=0)
-        if found is not None and found.enough(self.limit):
-            self.exact, self.stopped_by = yield from answered(self.puzzle, found)
-            return
-        mip = build(self.puzzle, None if found is None else found.known)
+        ending = enumerated(self.puzzle, self.limit, self.time_limit, self.logic, 0, self._by_mip)
+        self.exact, self.stopped_by = yield from ending
+
+    def _by_mip(self, known: Known | None, deadline: float | None) -> Enumerating:
+        """One MIP per solution, each cutting off the ones found before it."""
+        mip = build(self.puzzle, known)
         found = 0
         while self.limit is None or found < self.limit:
             grid = mip.search(self.puzzle, deadline)
             if grid is None:
-                self.stopped_by = "time limit"
-                return
+                return False, "time limit"
             if grid is False:
-                self.exact = True
-                return
+                return True, None
             yield grid
             found += 1
             mip.forbid(grid)
-        self.stopped_by = "limit"
+        return False, "limit"
 
 
 def solutions(
