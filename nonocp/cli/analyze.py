@@ -55,12 +55,12 @@ def analyze(
     format: FormatName = None,
 ) -> None:
     """Rate a puzzle (line, probe or search), show what logic fixes, and check uniqueness."""
-    from nonocp.engine import Status, solve_from
+    from nonocp.engine import Status, deadline_after, solve_from
     from nonocp.models import builder
 
     puzzle = one_puzzle(file, format, index, name)
     started = time.perf_counter()
-    deadline = None if time_limit is None else started + time_limit
+    deadline = deadline_after(time_limit)
     deduction = deduce(puzzle, deadline)
     left = None if deadline is None else max(0.0, deadline - time.perf_counter())
     result = solve_from(puzzle, deduction, left, build=builder(model or DEFAULT_MODEL))
