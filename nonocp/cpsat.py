@@ -20,6 +20,12 @@ from nonocp.models import CellModel, Known, ModelBuilder
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Puzzle
 
+LINEARIZATION = 0
+"""CP-SAT's ``linearization_level`` (see ``_solver``). Level 1 (an LP over the model's
+linear constraints) finds first solutions of the slowest tournament puzzles about 1.7x
+faster, but is no faster on the rest and slows uniqueness proofs; its trade-off is
+measured by ``benchmarks/portfolio.py``."""
+
 
 def cells_for(puzzle: Puzzle, known: Known | None, build: ModelBuilder | None) -> CellModel:
     """The model ``build`` makes of the cells logic left open (the automaton model if None)."""
@@ -37,7 +43,7 @@ def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | Non
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_probing_level = 0
-    solver.parameters.linearization_level = 0
+    solver.parameters.linearization_level = LINEARIZATION
     solver.parameters.symmetry_level = 0
     solver.parameters.use_sat_inprocessing = False
     if deadline is not None:

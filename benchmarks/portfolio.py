@@ -1,0 +1,168 @@
+"""What each side of the engine's race costs alone, and what each race would cost.
+
+    python benchmarks/portfolio.py ../shared/puzzles/taai/taai2011.txt
+    python benchmarks/portfolio.py ../shared/puzzles/taai/icga2022.txt --cap 20 --csv out.csv
+
+First mode (one solution), the tournament mode. For each puzzle: line logic and the
+compiled search within the engine's probe budget, timed together ("budget"). On the
+puzzles that budget leaves open, each candidate for the race runs alone from the probed
+root, up to --cap seconds:
+
+  search   the compiled search with no budget
+  lp0      CP-SAT with the engine's parameters (no LP: ``cpsat.LINEARIZATION`` = 0)
+  lp1      the same with ``linearization_level`` 1
+
+A race of two sides costs about the faster of the two (each runs on its own core), so the
+table adds, per strategy, the budget time of every puzzle and the smaller side time of the
+open ones; a side that hit the cap counts as the cap. The measured race is one of those
+rows: run.py times the real one. Puzzles are shared out to --jobs worker processes, each
+timing one side at a time, so the sides never compete for a core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from run import load_set
+
+from nonocp import cpsat, engine
+from nonocp.logic.search import Found, search
+from nonocp.puzzle import Puzzle, satisfies
+
+SIDES = ("search", "lp0", "lp1")
+
+Times = dict[str, float]
+"""One puzzle's seconds: "budget", and each side's when the budget left it open."""
+
+
+def budget(puzzle: Puzzle) -> tuple[Times, Found]:
+    started = time.perf_counter()
+    found = engine.searched(puzzle, None, True, 1, engine.SEARCH_PROBES)
+    assert found is not None
+    return {"budget": time.perf_counter() - started}, found
+
+
+def by_search(puzzle: Puzzle, found: Found, cap: float) -> float | None:
+    started = time.perf_counter()
+    alone = search(puzzle, found.known, limit=1, deadline=started + cap)
+    if not alone.solutions:
+        return None
+    assert satisfies(puzzle, alone.solutions[0])
+    return time.perf_counter() - started
+
+
+def by_cpsat(linearization: int) -> Callable[[Puzzle, Found, float], float | None]:
+    def side(puzzle: Puzzle, found: Found, cap: float) -> float | None:
+        cpsat.LINEARIZATION = linearization
+        started = time.perf_counter()
+        cells = cpsat.cells_for(puzzle, found.known, None)
+        grid = cpsat.search(puzzle, cells, started + cap)  # checked against the clues
+        return time.perf_counter() - started if grid else None
+
+    return side
+
+
+SIDE_RUNS = {"search": by_search, "lp0": by_cpsat(0), "lp1": by_cpsat(1)}
+
+
+def timed(puzzle: Puzzle, cap: float) -> Times:
+    """The budget's time, and each side's (the cap where it found nothing) if it is open."""
+    times, found = budget(puzzle)
+    if found.solutions or found.exhausted:
+        return times
+    for side in SIDES:
+        seconds = SIDE_RUNS[side](puzzle, found, cap)
+        times[side] = cap if seconds is None else seconds
+    return times
+
+
+def warm_up() -> None:
+    """Compile (or load) the search and import OR-tools before anything is timed."""
+    from nonocp.generate import random_puzzle
+
+    puzzle = random_puzzle(10, 10, 0.5, 1)
+    search(puzzle, limit=1, probes=10)
+    cpsat.search(puzzle, cpsat.cells_for(puzzle, None, None), None)
+
+
+STRATEGIES: dict[str, Callable[[Times], float]] = {
+    "search alone": lambda t: t["search"],
+    "CP-SAT lp0 alone": lambda t: t["lp0"],
+    "CP-SAT lp1 alone": lambda t: t["lp1"],
+    "race search | lp0 (the engine)": lambda t: min(t["search"], t["lp0"]),
+    "race search | lp1": lambda t: min(t["search"], t["lp1"]),
+    "race lp0 | lp1": lambda t: min(t["lp0"], t["lp1"]),
+}
+
+
+def strategy_table(name: str, rows: list[Times], cap: float) -> Table:
+    open_rows = [t for t in rows if "search" in t]
+    settled = sum(t["budget"] for t in rows)
+    table = Table(
+        title=f"{name}: {len(rows)} puzzles, {len(open_rows)} left open by the budget "
+        f"(budget time, all puzzles: {settled:.1f} s)"
+    )
+    for column in ("strategy", "set total s", "open: median s", "open: max s", "at cap"):
+        first = column == "strategy"
+        table.add_column(column, justify="left" if first else "right", no_wrap=first)
+    for label, cost in STRATEGIES.items():
+        costs = [cost(t) for t in open_rows] or [0.0]
+        table.add_row(
+            label,
+            f"{settled + sum(costs):.1f}",
+            f"{statistics.median(costs):.3f}",
+            f"{max(costs):.2f}",
+            str(sum(c >= cap for c in costs)),
+        )
+    return table
+
+
+def write_csv(path: Path, names: list[str], rows: list[Times]) -> None:
+    with path.open("w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["puzzle", "budget", *SIDES])
+        for name, t in zip(names, rows, strict=True):
+            writer.writerow([name, *(f"{t[k]:.6f}" if k in t else "" for k in ("budget", *SIDES))])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("set", help="a puzzle file, folder or random:WxH:D:seeds=A-B spec")
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds per side per puzzle")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--csv", type=Path, help="per-puzzle times")
+    args = parser.parse_args()
+    chosen = load_set(args.set)
+    names = [name for name, _ in chosen.puzzles]
+    console = Console()
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    with (
+        ProcessPoolExecutor(args.jobs, initializer=warm_up) as pool,
+        Progress(*columns, TimeElapsedColumn(), console=console) as progress,
+    ):
+        task = progress.add_task(chosen.name, total=len(names))
+        rows = []
+        caps = [args.cap] * len(names)
+        for times in pool.map(timed, [p for _, p in chosen.puzzles], caps):
+            rows.append(times)
+            progress.advance(task)
+    console.print(strategy_table(chosen.name, rows, args.cap))
+    if args.csv:
+        write_csv(args.csv, names, rows)
+
+
+if __name__ == "__main__":
+    main()
