@@ -22,9 +22,8 @@ from nonocp.puzzle import Grid, Puzzle
 
 LINEARIZATION = 0
 """CP-SAT's ``linearization_level`` (see ``_solver``). Level 1 (an LP over the model's
-linear constraints) finds first solutions of the slowest tournament puzzles about 1.7x
-faster, but is no faster on the rest and slows uniqueness proofs; its trade-off is
-measured by ``benchmarks/portfolio.py``."""
+linear constraints) shortens the heavy tail of first solutions on some tournament sets
+but not on others, and slows uniqueness proofs; ``benchmarks/portfolio.py`` measures it."""
 
 
 def cells_for(puzzle: Puzzle, known: Known | None, build: ModelBuilder | None) -> CellModel:
