@@ -28,12 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import is_puzzle_file, with_stored_solutions
+from run import is_puzzle_file, progress_bar, with_stored_solutions
 
 from nonocp import engine
 from nonocp.errors import NonocpError
@@ -62,11 +61,6 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f}"
 
 
-def progress(console: Console) -> Progress:
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    return Progress(*columns, TimeElapsedColumn(), console=console, transient=True)
-
-
 def shared_sets(root: Path) -> dict[str, list[tuple[str, Puzzle]]]:
     """Every readable puzzle under each folder but the tournament sets, by folder."""
     sets: dict[str, list[tuple[str, Puzzle]]] = {}
@@ -90,7 +84,7 @@ def line_solving(root: Path, repeat: int, console: Console) -> None:
     for heading in ("puzzle", "size", "rating", "propagation ms", "with probing ms", "left"):
         detail.add_column(heading, justify="left" if heading == "puzzle" else "right")
     everything: list[float] = []
-    with progress(console) as bar:
+    with progress_bar(console) as bar:
         for name, puzzles in sets.items():
             task = bar.add_task(name, total=len(puzzles))
             times = []
@@ -154,7 +148,7 @@ def taai(root: Path, every: int, repeat: int, console: Console) -> None:
     for heading in (*headings, "under 0.2 s", "wrong cells"):
         table.add_column(heading, justify="left" if heading == "set" else "right")
     files = sorted(p for p in (root / "taai").glob("*.txt") if is_puzzle_file(p))
-    with progress(console) as bar:
+    with progress_bar(console) as bar:
         for path in files:
             puzzles = with_stored_solutions(path, load_all(path))[::every]
             task = bar.add_task(path.stem, total=len(puzzles))

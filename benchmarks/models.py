@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import Set, load_set
+from run import Set, load_set, progress_bar
 
 from nonocp.backends import Backend, backend
 from nonocp.formats import load
@@ -248,8 +248,7 @@ def main() -> None:
     chosen = backends(options.backends)
     labels = list(chosen)
     results: list[Measured] = []
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as progress:
+    with progress_bar(console) as progress:
         for s in chosen_sets(options.sets, options.taai, options.random, console):
             for mode in options.modes:
                 results.append(measure(s, mode, chosen, options, progress))

@@ -31,18 +31,15 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import load_set
+from run import load_set, progress_bar
 
 from nonocp import cpsat, engine
 from nonocp.logic.search import Found, search
-from nonocp.puzzle import Puzzle, satisfies
-
-SIDES = ("search", "lp0", "lp1")
+from nonocp.puzzle import Puzzle
 
 Times = dict[str, float]
 """One puzzle's seconds: "budget", and each side's when the budget left it open."""
@@ -60,7 +57,7 @@ def by_search(puzzle: Puzzle, found: Found, cap: float) -> float | None:
     alone = search(puzzle, found.known, limit=1, deadline=started + cap)
     if not alone.solutions:
         return None
-    assert satisfies(puzzle, alone.solutions[0])
+    engine.checked(puzzle, alone.solutions[0])
     return time.perf_counter() - started
 
 
@@ -76,6 +73,7 @@ def by_cpsat(linearization: int) -> Callable[[Puzzle, Found, float], float | Non
 
 
 SIDE_RUNS = {"search": by_search, "lp0": by_cpsat(0), "lp1": by_cpsat(1)}
+SIDES = tuple(SIDE_RUNS)
 
 
 def timed(puzzle: Puzzle, cap: float) -> Times:
@@ -83,8 +81,8 @@ def timed(puzzle: Puzzle, cap: float) -> Times:
     times, found = budget(puzzle)
     if found.solutions or found.exhausted:
         return times
-    for side in SIDES:
-        seconds = SIDE_RUNS[side](puzzle, found, cap)
+    for side, run_side in SIDE_RUNS.items():
+        seconds = run_side(puzzle, found, cap)
         times[side] = cap if seconds is None else seconds
     return times
 
@@ -148,10 +146,9 @@ def main() -> None:
     chosen = load_set(args.set)
     names = [name for name, _ in chosen.puzzles]
     console = Console()
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     with (
         ProcessPoolExecutor(args.jobs, initializer=warm_up) as pool,
-        Progress(*columns, TimeElapsedColumn(), console=console) as progress,
+        progress_bar(console) as progress,
     ):
         task = progress.add_task(chosen.name, total=len(names))
         rows = []

@@ -179,13 +179,18 @@ class Worker:
         return self.peak
 
 
+def progress_bar(console: Console) -> Progress:
+    """The progress bar every benchmark shows while it runs: task, bar, count, time."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    return Progress(*columns, TimeElapsedColumn(), console=console, transient=True)
+
+
 def benchmark(s: Set, mode: str, time_limit: float, with_baseline: bool, console: Console):
     solvers = {"nonocp": Worker(run_nonocp)}
     if with_baseline:
         solvers["baseline"] = Worker(run_baseline)
     rows: list[tuple[str, Puzzle, dict[str, Outcome]]] = []
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, TimeElapsedColumn(), console=console, transient=True) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(s.name, total=len(s.puzzles))
         for name, puzzle in s.puzzles:
             outcomes = {label: w.solve(puzzle, mode, time_limit) for label, w in solvers.items()}

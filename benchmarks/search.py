@@ -33,12 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import is_puzzle_file
+from run import is_puzzle_file, progress_bar
 
 from nonocp import engine
 from nonocp.formats import load, load_all
@@ -99,7 +98,7 @@ def taai_set(path: Path, args: argparse.Namespace, console: Console) -> Table:
     times: dict[str, dict[int, float]] = {way: {} for way in WAYS}
     unsolved = dict.fromkeys(WAYS, 0)
     gave_up = 0
-    with progress(console) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(path.stem, total=len(chosen))
         for index in chosen:
             puzzle = puzzles[index]
@@ -152,7 +151,7 @@ def survey(args: argparse.Namespace, console: Console) -> Table:
     table = Table(title=f"survey puzzles, validate mode, time limit {args.time_limit:g} s")
     for heading in ("puzzle", "size", "logic s", "engine", "s", "cp-sat", "s", "ratio"):
         table.add_column(heading, justify="right" if heading.endswith("s") else "left")
-    with progress(console) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task("survey", total=len(files))
         for path in files:
             puzzle = load(path)
@@ -173,11 +172,6 @@ def survey(args: argparse.Namespace, console: Console) -> Table:
             )
             bar.advance(task)
     return table
-
-
-def progress(console: Console) -> Progress:
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    return Progress(*columns, TimeElapsedColumn(), console=console, transient=True)
 
 
 def main() -> None:
