@@ -371,20 +371,14 @@ def _assume(grid, trial, cell, value, puzzle, work) -> int:
 def _touch(before, after, todo, puzzle) -> None:
     """Mark for probing every unknown cell of ``after`` in a row or column where ``after``
     differs from ``before``: only there can a probe's outcome have changed."""
-    height, width = puzzle[0], puzzle[1]
-    rows = np.zeros(height, np.bool_)
-    columns = np.zeros(width, np.bool_)
     for cell in range(before.shape[0]):
         if before[cell] != after[cell]:
-            rows[cell // width] = True
-            columns[cell % width] = True
-    for cell in range(after.shape[0]):
-        if after[cell] == UNKNOWN and (rows[cell // width] or columns[cell % width]):
-            todo[cell] = True
+            _near(after, cell, todo, puzzle)
 
 
 @njit(cache=True)
 def _near(grid, cell, todo, puzzle) -> None:
+    """Mark for probing the unknown cells in ``cell``'s row and column."""
     height, width = puzzle[0], puzzle[1]
     row, column = cell // width, cell % width
     for c in range(width):
@@ -433,9 +427,9 @@ def _probe(grid, scores, leans, todo, puzzle, work, trials, counters, budget, de
                 return STOPPED
             a = _assume(grid, if_filled, cell, FILLED, puzzle, work)
             b = _assume(grid, if_empty, cell, EMPTY, puzzle, work)
-            before[:] = grid
             if a < 0 and b < 0:
                 return CONTRADICTION
+            before[:] = grid
             if a < 0 or b < 0:
                 grid[:] = if_empty if a < 0 else if_filled
             else:
