@@ -9,10 +9,8 @@ puzzles that budget leaves open, each candidate for the race runs alone from the
 root, up to --cap seconds:
 
   search   the compiled search with no budget
-  lp0      CP-SAT as the engine runs it: no LP (``cpsat.LINEARIZATION`` = 0), its search
-           started from the probed root's guess (``Found.guess``)
-  unguided the same without the guess
-  lp1      the same as lp0 with ``linearization_level`` 1
+  lp0      CP-SAT with the engine's parameters (no LP: ``cpsat.LINEARIZATION`` = 0)
+  lp1      the same with ``linearization_level`` 1
 
 A race of two sides costs about the faster of the two (each runs on its own core), so the
 table adds, per strategy, the budget time of every puzzle and the smaller side time of the
@@ -63,25 +61,18 @@ def by_search(puzzle: Puzzle, found: Found, cap: float) -> float | None:
     return time.perf_counter() - started
 
 
-def by_cpsat(linearization: int, guided: bool) -> Callable[[Puzzle, Found, float], float | None]:
+def by_cpsat(linearization: int) -> Callable[[Puzzle, Found, float], float | None]:
     def side(puzzle: Puzzle, found: Found, cap: float) -> float | None:
         cpsat.LINEARIZATION = linearization
         started = time.perf_counter()
         cells = cpsat.cells_for(puzzle, found.known, None)
-        if guided and found.guess is not None:
-            cells.hint(found.guess)
         grid = cpsat.search(puzzle, cells, started + cap)  # checked against the clues
         return time.perf_counter() - started if grid else None
 
     return side
 
 
-SIDE_RUNS = {
-    "search": by_search,
-    "lp0": by_cpsat(0, guided=True),
-    "unguided": by_cpsat(0, guided=False),
-    "lp1": by_cpsat(1, guided=True),
-}
+SIDE_RUNS = {"search": by_search, "lp0": by_cpsat(0), "lp1": by_cpsat(1)}
 SIDES = tuple(SIDE_RUNS)
 
 
@@ -108,10 +99,8 @@ def warm_up() -> None:
 STRATEGIES: dict[str, Callable[[Times], float]] = {
     "search alone": lambda t: t["search"],
     "CP-SAT lp0 alone": lambda t: t["lp0"],
-    "CP-SAT unguided alone": lambda t: t["unguided"],
     "CP-SAT lp1 alone": lambda t: t["lp1"],
     "race search | lp0 (the engine)": lambda t: min(t["search"], t["lp0"]),
-    "race search | unguided": lambda t: min(t["search"], t["unguided"]),
     "race search | lp1": lambda t: min(t["search"], t["lp1"]),
     "race lp0 | lp1": lambda t: min(t["lp0"], t["lp1"]),
 }

@@ -215,13 +215,14 @@ def _settle(
         return Result(status, uniqueness, *grids, seconds=time.perf_counter() - started)
 
     if found is None:
-        return result(_by_cpsat(puzzle, None, deadline, build, prove_unique))
+        return result(_by_cpsat(puzzle, None, None, deadline, build, prove_unique))
     verdict = _verdict_of(puzzle, found, prove_unique)
     if verdict is not None:
         return result(verdict)
+    first = found.solutions[0] if found.solutions else None  # checked by _verdict_of
     if RACE:
-        return result(_race(puzzle, found, deadline, build, prove_unique))
-    return result(_by_cpsat(puzzle, found, deadline, build, prove_unique))
+        return result(_race(puzzle, found.known, first, deadline, build, prove_unique))
+    return result(_by_cpsat(puzzle, found.known, first, deadline, build, prove_unique))
 
 
 def _verdict_of(puzzle: Puzzle, found: Found, prove_unique: bool) -> Verdict | None:
@@ -240,26 +241,19 @@ def _verdict_of(puzzle: Puzzle, found: Found, prove_unique: bool) -> Verdict | N
 
 def _by_cpsat(
     puzzle: Puzzle,
-    found: Found | None,
+    known: Known | None,
+    first: Grid | None,
     deadline: float | None,
     build: ModelBuilder | None,
     prove_unique: bool,
     halt: Halt | None = None,
 ) -> Verdict:
-    """CP-SAT's verdict from the cells the search ``found`` proved at its root (or from
-    nothing): a first solution (unless the search found one, which ``_verdict_of`` has
-    checked), then, for uniqueness, a second that differs from it.
-
-    The first solution is looked for from the search's guess: on the 24 slowest TAAI
-    puzzles that took CP-SAT alone from 227 s to 184 s, and the race from 207 s to 167 s.
-    """
+    """CP-SAT's verdict from the ``known`` cells: a first solution (unless one is given),
+    then, for uniqueness, a second that differs from it."""
     from nonocp import cpsat
 
-    cells = cpsat.cells_for(puzzle, found.known if found else None, build)
-    first = found.solutions[0] if found and found.solutions else None
+    cells = cpsat.cells_for(puzzle, known, build)
     if first is None:
-        if found is not None and found.guess is not None:
-            cells.hint(found.guess)
         first = cpsat.search(puzzle, cells, deadline, halt)
     if first is None:
         return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
@@ -278,7 +272,8 @@ def _by_cpsat(
 
 def _race(
     puzzle: Puzzle,
-    found: Found,
+    known: Known,
+    first: Grid | None,
     deadline: float | None,
     build: ModelBuilder | None,
     prove_unique: bool,
@@ -298,15 +293,15 @@ def _race(
 
     def by_cpsat() -> None:
         try:
-            outcome.append(_by_cpsat(puzzle, found, deadline, build, prove_unique, halt))
+            outcome.append(_by_cpsat(puzzle, known, first, deadline, build, prove_unique, halt))
         except BaseException as error:  # handed to the caller's thread
             outcome.append(error)
         stopper.stop()
 
     rival = threading.Thread(target=by_cpsat, name="nonocp-cpsat", daemon=True)
     rival.start()
-    raced = search(puzzle, found.known, _wanted(prove_unique), None, deadline, stopper)
-    verdict = _verdict_of(puzzle, raced, prove_unique)
+    found = search(puzzle, known, _wanted(prove_unique), None, deadline, stopper)
+    verdict = _verdict_of(puzzle, found, prove_unique)
     while rival.is_alive():
         if verdict is not None:
             halt.halt()

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonocp import load, mip, solve
+from nonocp import load, mip
 from nonocp.backends import Backend, backend
 from nonocp.blocks import place
 from nonocp.engine import Status, Uniqueness
@@ -234,16 +234,3 @@ def test_unknown_model_and_engine_are_user_errors() -> None:
         backend("cpsat", "regex")
     with pytest.raises(NonocpError, match="known engines: cpsat, mip"):
         backend("gurobi")
-
-
-def test_a_hint_replaces_the_one_before() -> None:
-    """The first search starts from the search's guess and the uniqueness proof from the
-    first solution: CP-SAT rejects a model that hints a variable twice."""
-    puzzle = load(PUZZLES / "nonunique.txt")
-    cells = builder("automaton")(puzzle, None)
-    blank = tuple((0,) * puzzle.width for _ in range(puzzle.height))
-    cells.hint(blank)
-    first = solve(puzzle).grid
-    assert first is not None
-    cells.exclude(first)
-    assert cells.model.validate() == ""

@@ -169,13 +169,3 @@ def test_engine_verdict_whatever_the_budget(name: str, probes: int, uniqueness: 
     assert result.uniqueness is uniqueness
     assert result.grid is not None and satisfies(puzzle, result.grid)
     assert result.other is None or (result.other != result.grid and satisfies(puzzle, result.other))
-
-
-@settings(max_examples=100, deadline=None)
-@given(mixed_puzzles(), st.sampled_from([0, 5]))
-def test_the_guess_completes_what_the_root_proved(puzzle: Puzzle, probes: int) -> None:
-    found = search(puzzle, probes=probes)
-    assert found.guess is not None
-    for guessed, proven in zip(found.guess, found.known, strict=True):
-        assert len(guessed) == puzzle.width and set(guessed) <= {0, 1}
-        assert all(v is None or v == g for g, v in zip(guessed, proven, strict=True))

@@ -50,16 +50,14 @@ def run(
     probes: int | None,
     deadline: float | None,
     counters: np.ndarray,
-) -> tuple[list[Grid], bool, int, Known, Grid]:
+) -> tuple[list[Grid], bool, int, Known]:
     """``search`` on a puzzle and its known cells, with grids in and out: the solutions
     stored (at most ``limit``, or ``STORED``), whether the search was exhausted, the
-    solutions found, the cells proven at the root, and the root's guess at a solution
-    (see ``search`` for ``counters`` and the guess)."""
+    solutions found and the cells proven at the root (see ``search`` for ``counters``)."""
     shape = _arrays(puzzle)
     grid = _cells(puzzle, known)
     work = workspace(puzzle.height, puzzle.width, shape[3])
     stored = np.empty((min(limit or STORED, STORED), grid.shape[0]), np.int8)
-    leans = np.full(grid.shape[0], EMPTY, np.int8)
     count, ended = search(
         grid,
         shape,
@@ -69,11 +67,9 @@ def run(
         -1 if probes is None else probes,
         -1.0 if deadline is None else deadline,
         counters,
-        leans,
     )
     grids = [_grid(cells, puzzle.width) for cells in stored[: min(count, len(stored))]]
-    guess = _grid(np.where(grid == UNKNOWN, leans, grid), puzzle.width)
-    return grids, ended == EXHAUSTED, int(count), _known(grid, puzzle.width), guess
+    return grids, ended == EXHAUSTED, int(count), _known(grid, puzzle.width)
 
 
 def counters() -> np.ndarray:
@@ -485,7 +481,7 @@ def _grown(stack, depth):
 
 
 @njit(cache=True, nogil=True)
-def search(grid, puzzle, work, solutions, limit, budget, deadline, counters, leans):
+def search(grid, puzzle, work, solutions, limit, budget, deadline, counters):
     """Depth-first search from ``grid`` for up to ``limit`` solutions (-1: all of them),
     stored in ``solutions`` while it has rows.
 
@@ -493,12 +489,12 @@ def search(grid, puzzle, work, solutions, limit, budget, deadline, counters, lea
     for every solution, whatever the outcome. ``budget`` caps the probes below the root
     (-1: no cap; 0: the root only) and ``deadline`` the ``time.perf_counter`` time (-1:
     none). ``counters[0]`` counts the probes spent; another thread stops the search by
-    setting ``counters[1]`` (it runs without the GIL). ``leans`` receives, for each cell
-    the root leaves open, the value the search tries first there (see ``_dive``), and its
-    value for the others. Returns the solutions found, and EXHAUSTED or STOPPED.
+    setting ``counters[1]`` (it runs without the GIL). Returns the solutions found, and
+    EXHAUSTED or STOPPED.
     """
     cells = grid.shape[0]
     scores = np.zeros(cells, np.float32)
+    leans = np.full(cells, EMPTY, np.int8)
     todo = np.ones(cells, np.bool_)
     trials = (np.empty(cells, np.int8), np.empty(cells, np.int8), np.empty(cells, np.int8))
     if deadline >= 0 and _now() > deadline:

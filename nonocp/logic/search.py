@@ -23,17 +23,13 @@ class Found:
     the ``count`` it found; ``exhausted`` when the whole search space was explored, so
     there are no others. A search stopped by its solution limit, its probe budget or its
     deadline is not exhausted. ``known`` is what propagation and probing proved at the
-    root, for every solution: where another solver should start. ``guess`` completes it
-    with the value root probing favours on each open cell (the one whose trial fixed
-    fewer cells, which the search tries first): where another solver should look first.
-    """
+    root, for every solution: where another solver should start."""
 
     solutions: tuple[Grid, ...]
     exhausted: bool
     probes: int
     count: int
     known: Known
-    guess: Grid | None = None
 
     def enough(self, limit: int | None) -> bool:
         """True when ``solutions`` answer a request for ``limit`` (None: all) solutions:
@@ -74,7 +70,5 @@ def search(
     from nonocp.logic import kernel
 
     counters = (stopper or Stopper()).counters
-    grids, exhausted, count, root, guess = kernel.run(
-        puzzle, known, limit, probes, deadline, counters
-    )
-    return Found(tuple(grids), exhausted, int(counters[0]), count, root, guess)
+    grids, exhausted, count, root = kernel.run(puzzle, known, limit, probes, deadline, counters)
+    return Found(tuple(grids), exhausted, int(counters[0]), count, root)

@@ -46,12 +46,6 @@ class CellModel:
         """
         differs = [self.cells[r][c].Not() if grid[r][c] else self.cells[r][c] for r, c in self.free]
         self.model.add_bool_or(differs)
-        self.hint(grid)
-
-    def hint(self, grid: Grid) -> None:
-        """Start the search from ``grid``'s values on the free cells, in place of any
-        earlier hint."""
-        self.model.clear_hints()
         for r, c in self.free:
             self.model.add_hint(self.cells[r][c], grid[r][c])
 
