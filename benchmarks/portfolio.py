@@ -14,9 +14,11 @@ root, up to --cap seconds:
 
 A race of two sides costs about the faster of the two (each runs on its own core), so the
 table adds, per strategy, the budget time of every puzzle and the smaller side time of the
-open ones; a side that hit the cap counts as the cap. The measured race is one of those
-rows: run.py times the real one. Puzzles are shared out to --jobs worker processes, each
-timing one side at a time, so the sides never compete for a core.
+open ones; a side that hit the cap counts as the cap. Those rows are an optimistic
+estimate: a change that sped one side up alone has slowed the real race (the README's
+CP-SAT hint), so a race is settled by timing the engine itself, as run.py does.
+Puzzles are shared out to --jobs worker processes, each timing one side at a time, so the
+sides never compete for a core.
 """
 
 from __future__ import annotations
