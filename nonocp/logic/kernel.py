@@ -429,30 +429,34 @@ def _probe(grid, scores, leans, todo, puzzle, work, trials, counters, budget, de
             b = _assume(grid, if_empty, cell, EMPTY, puzzle, work)
             if a < 0 and b < 0:
                 return CONTRADICTION
-            before[:] = grid
             if a < 0 or b < 0:
-                grid[:] = if_empty if a < 0 else if_filled
+                kept = if_empty if a < 0 else if_filled
+                _touch(grid, kept, todo, puzzle)
+                grid[:] = kept
             else:
                 scores[cell] = min(a, b) + 1.85 * np.log1p(abs(a - b))
                 leans[cell] = FILLED if a < b else EMPTY
-                if not _agree(grid, if_filled, if_empty, puzzle, work):
+                if not _agree(grid, if_filled, if_empty, before, puzzle, work):
                     continue
                 if _propagate(grid, puzzle, work) < 0:
                     return CONTRADICTION
-            _touch(before, grid, todo, puzzle)
+                _touch(before, grid, todo, puzzle)
             busy = True
     return EXHAUSTED
 
 
 @njit(cache=True)
-def _agree(grid, one, other, puzzle, work) -> bool:
+def _agree(grid, one, other, before, puzzle, work) -> bool:
     """Fix the unknown cells that ``one`` and ``other`` give the same value, marking their
-    lines dirty; True when there were any."""
+    lines dirty; True when there were any, ``before`` then holding ``grid`` as it was.
+    Most probes agree on nothing, so the copy is made only at the first agreement."""
     height, width = puzzle[0], puzzle[1]
     dirty = work[5]
     agreed = False
     for cell in range(grid.shape[0]):
         if grid[cell] == UNKNOWN and one[cell] != UNKNOWN and one[cell] == other[cell]:
+            if not agreed:
+                before[:] = grid
             grid[cell] = one[cell]
             dirty[cell // width] = True
             dirty[height + cell % width] = True
