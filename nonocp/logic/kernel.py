@@ -25,6 +25,7 @@ import numba
 import numpy as np
 from numba import njit
 
+from nonocp.logic.belief import ROUNDS, beliefs
 from nonocp.logic.board import Known
 from nonocp.puzzle import Grid, Puzzle
 
@@ -407,7 +408,7 @@ def _now() -> float:
 
 
 @njit(cache=True)
-def _probe(grid, scores, leans, todo, puzzle, work, trials, counters, budget, deadline) -> int:
+def _probe(grid, scores, todo, puzzle, work, trials, counters, budget, deadline) -> int:
     """Try both values of every cell marked ``todo`` until nothing more is fixed.
 
     A value that leads to a contradiction fixes the other; cells both values fix alike are
@@ -435,7 +436,6 @@ def _probe(grid, scores, leans, todo, puzzle, work, trials, counters, budget, de
                 grid[:] = kept
             else:
                 scores[cell] = min(a, b) + 1.85 * np.log1p(abs(a - b))
-                leans[cell] = FILLED if a < b else EMPTY
                 if not _agree(grid, if_filled, if_empty, before, puzzle, work):
                     continue
                 if _propagate(grid, puzzle, work) < 0:
@@ -462,6 +462,16 @@ def _agree(grid, one, other, before, puzzle, work) -> bool:
             dirty[height + cell % width] = True
             agreed = True
     return agreed
+
+
+@njit(cache=True)
+def _likelier(grid, puzzle):
+    """Per cell, the value belief propagation finds likelier (see ``belief``)."""
+    chances = beliefs(grid, puzzle, ROUNDS)
+    likelier = np.empty(grid.shape[0], np.int8)
+    for cell in range(grid.shape[0]):
+        likelier[cell] = FILLED if chances[cell] > 0.5 else EMPTY
+    return likelier
 
 
 @njit(cache=True)
@@ -498,7 +508,6 @@ def search(grid, puzzle, work, solutions, limit, budget, deadline, counters):
     """
     cells = grid.shape[0]
     scores = np.zeros(cells, np.float32)
-    leans = np.full(cells, EMPTY, np.int8)
     todo = np.ones(cells, np.bool_)
     trials = (np.empty(cells, np.int8), np.empty(cells, np.int8), np.empty(cells, np.int8))
     if deadline >= 0 and _now() > deadline:
@@ -506,38 +515,36 @@ def search(grid, puzzle, work, solutions, limit, budget, deadline, counters):
     work[5][:] = True
     if _propagate(grid, puzzle, work) < 0:
         return 0, EXHAUSTED
-    ended = _probe(grid, scores, leans, todo, puzzle, work, trials, counters, -1, deadline)
+    ended = _probe(grid, scores, todo, puzzle, work, trials, counters, -1, deadline)
     if ended != EXHAUSTED:
         return 0, EXHAUSTED if ended == CONTRADICTION else STOPPED
     if budget >= 0:
         budget += counters[0]
-    root = (grid, scores, leans)
+    root = (grid, scores, _likelier(grid, puzzle))
     return _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadline)
 
 
 @njit(cache=True)
 def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadline):
-    """One depth-first search below the probed ``root`` (its grid, scores and leanings);
-    the solutions found, and EXHAUSTED or STOPPED.
+    """One depth-first search below the probed ``root`` (its grid, the cells' scores and
+    their likelier values); the solutions found, and EXHAUSTED or STOPPED.
 
     Every node is probed (the cells in the branching cell's row and column: a decision's
     consequences are densest there) and split on its best-scoring cell, trying first the
-    value whose probe fixed fewer cells: it rules out less, so it is likelier to keep a
-    solution.
+    value belief propagation at the root found likelier. On the tournament puzzles that
+    order finds a first solution with several times fewer probes than trying first the
+    value whose probe fixed fewer cells, this search's order before it.
     """
-    grid, scores, leans = root
+    grid, scores, likelier = root
     cells = grid.shape[0]
     todo = np.zeros(cells, np.bool_)
     grids = np.empty((16, cells), np.int8)
     levels = np.empty((16, cells), np.float32)
-    sides = np.empty((16, cells), np.int8)
-    first = np.empty(16, np.int8)
     chosen = np.empty(16, np.int64)
     tried = np.zeros(16, np.int8)
     found = 0
     grids[0] = grid
     levels[0] = scores
-    sides[0] = leans
     depth = 0
     fresh = True
     while depth >= 0:
@@ -554,16 +561,15 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
                 continue
             chosen[depth] = cell
             tried[depth] = 0
-            first[depth] = sides[depth][cell]
         if tried[depth] == 2:
             depth -= 1
             continue
         tried[depth] += 1
-        value = first[depth] if tried[depth] == 1 else FILLED + EMPTY - first[depth]
+        value = likelier[chosen[depth]]
+        if tried[depth] == 2:
+            value = FILLED + EMPTY - value
         grids = _grown(grids, depth + 1)
         levels = _grown(levels, depth + 1)
-        sides = _grown(sides, depth + 1)
-        first = _grown(first, depth + 1)
         chosen = _grown(chosen, depth + 1)
         tried = _grown(tried, depth + 1)
         parent, child = grids[depth], grids[depth + 1]
@@ -572,18 +578,8 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
         todo[:] = False
         _near(child, chosen[depth], todo, puzzle)
         levels[depth + 1] = levels[depth]
-        sides[depth + 1] = sides[depth]
         ended = _probe(
-            child,
-            levels[depth + 1],
-            sides[depth + 1],
-            todo,
-            puzzle,
-            work,
-            trials,
-            counters,
-            budget,
-            deadline,
+            child, levels[depth + 1], todo, puzzle, work, trials, counters, budget, deadline
         )
         if ended == STOPPED:
             return found, STOPPED

@@ -1,0 +1,167 @@
+"""Which value each open cell likelier has, by belief propagation between rows and columns.
+
+Line logic and probing fix only what every solution shares. When they stall the search
+must guess, and a guess that agrees with a solution spares it refuting the other value.
+Belief propagation (the sum-product algorithm on the grid's rows and columns) makes the
+guess: every line weighs each of its arrangements by how likely its crossing lines hold
+each cell, counts them all exactly, and tells each crossing line how likely the cell is
+filled on its own account. A few rounds of these messages settle, on a picture puzzle,
+close to the picture (on Knotty, on every open cell), and on a random tournament puzzle
+they still take the search to a solution several times faster than a guess from probing.
+
+A line counts its arrangements as paths through the clue's automaton (compiled to numba
+with the search, ``kernel``): states ``0 .. 2k`` alternate gap and block, unrolled one
+state per block cell, so clue ``3,2`` has states gap, 1, 2, 3, gap, 1, 2, gap. Counts are
+rescaled at every position; only their ratios matter.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+UNKNOWN, FILLED, EMPTY = 0, 1, 2
+
+GAP, INSIDE, END = 0, 1, 2
+"""What an automaton state is: a gap (before, between or after blocks), a block cell with
+more of its block to come, or a block's last cell."""
+
+ROUNDS = 30
+"""Rounds of messages, each over every row and then every column: enough for the beliefs
+to settle on the puzzles measured (Knotty's guess is exact from about 20 rounds)."""
+
+CERTAIN = 1e-4
+"""How close to 0 or 1 a message may come: a line that believed a cell certain would
+leave no weight for any arrangement through the other value, and rounding would then
+be all that decides."""
+
+
+@njit(cache=True)
+def _kinds(clue, kinds) -> int:
+    """Fill ``kinds`` with the kind of each state of ``clue``'s automaton; the state count."""
+    kinds[0] = GAP
+    state = 1
+    for size in clue:
+        for cell in range(size):
+            kinds[state] = END if cell == size - 1 else INSIDE
+            state += 1
+        kinds[state] = GAP
+        state += 1
+    return state
+
+
+@njit(cache=True)
+def _weights(value, filled):
+    """The weights of a cell's two values: 0 for the one it cannot take."""
+    if value == FILLED:
+        return 0.0, 1.0
+    if value == EMPTY:
+        return 1.0, 0.0
+    return 1.0 - filled, filled
+
+
+@njit(cache=True)
+def _steps(kind, state, states, blank, filled):
+    """The weight reaching the next position from ``state`` by a blank and by a filled cell,
+    and the states they reach (-1: none)."""
+    if kind == GAP:
+        return blank, state, filled, state + 1 if state + 1 < states else -1
+    if kind == INSIDE:
+        return 0.0, -1, filled, state + 1
+    return blank, state + 1, 0.0, -1
+
+
+@njit(cache=True)
+def _line(values, incoming, clue, out, kinds, ahead, behind) -> None:
+    """``out[i]``: how likely cell ``i`` is filled by this line's count of its
+    arrangements, each weighted by ``incoming`` on every other cell."""
+    n = values.shape[0]
+    states = _kinds(clue, kinds)
+    ahead[0, :states] = 0.0
+    ahead[0, 0] = 1.0
+    for i in range(n):
+        blank, filled = _weights(values[i], incoming[i])
+        ahead[i + 1, :states] = 0.0
+        for state in range(states):
+            if ahead[i, state] > 0.0:
+                by_blank, to_blank, by_fill, to_fill = _steps(
+                    kinds[state], state, states, blank, filled
+                )
+                if to_blank >= 0:
+                    ahead[i + 1, to_blank] += ahead[i, state] * by_blank
+                if to_fill >= 0:
+                    ahead[i + 1, to_fill] += ahead[i, state] * by_fill
+        _rescale(ahead[i + 1, :states])
+    behind[n, :states] = 0.0
+    behind[n, states - 1] = 1.0
+    if states > 1:
+        behind[n, states - 2] = 1.0
+    for i in range(n - 1, -1, -1):
+        blank, filled = _weights(values[i], incoming[i])
+        for state in range(states):
+            by_blank, to_blank, by_fill, to_fill = _steps(
+                kinds[state], state, states, blank, filled
+            )
+            total = 0.0
+            if to_blank >= 0:
+                total += by_blank * behind[i + 1, to_blank]
+            if to_fill >= 0:
+                total += by_fill * behind[i + 1, to_fill]
+            behind[i, state] = total
+        _rescale(behind[i, :states])
+    for i in range(n):
+        blank_paths, filled_paths = 0.0, 0.0
+        for state in range(states):
+            if ahead[i, state] > 0.0:
+                _, to_blank, _, to_fill = _steps(kinds[state], state, states, 1.0, 1.0)
+                if to_blank >= 0:
+                    blank_paths += ahead[i, state] * behind[i + 1, to_blank]
+                if to_fill >= 0:
+                    filled_paths += ahead[i, state] * behind[i + 1, to_fill]
+        total = blank_paths + filled_paths
+        share = filled_paths / total if total > 0.0 else 0.5
+        out[i] = min(max(share, CERTAIN), 1.0 - CERTAIN)
+
+
+@njit(cache=True)
+def _rescale(counts) -> None:
+    total = counts.sum()
+    if total > 0.0:
+        counts /= total
+
+
+@njit(cache=True)
+def beliefs(grid, puzzle, rounds):
+    """Per cell of ``grid`` (a kernel grid), how likely it is filled: 1 or 0 where known,
+    else the row's and the column's messages combined, after ``rounds`` rounds."""
+    height, width, clues, starts = puzzle
+    n = max(height, width)
+    most = 1
+    for line in range(height + width):
+        most = max(most, 1 + np.sum(clues[starts[line] : starts[line + 1]] + 1))
+    kinds = np.zeros(most, np.int8)
+    ahead = np.zeros((n + 1, most))
+    behind = np.zeros((n + 1, most))
+    values, incoming, out = np.zeros(n, np.int8), np.zeros(n), np.zeros(n)
+    cells = grid.reshape(height, width)
+    by_row = np.full((height, width), 0.5)
+    by_column = np.full((height, width), 0.5)
+    for _ in range(rounds):
+        for row in range(height):
+            values[:width] = cells[row]
+            incoming[:width] = by_column[row]
+            clue = clues[starts[row] : starts[row + 1]]
+            _line(values[:width], incoming[:width], clue, out[:width], kinds, ahead, behind)
+            by_row[row] = out[:width]
+        for column in range(width):
+            values[:height] = cells[:, column]
+            incoming[:height] = by_row[:, column]
+            clue = clues[starts[height + column] : starts[height + column + 1]]
+            _line(values[:height], incoming[:height], clue, out[:height], kinds, ahead, behind)
+            by_column[:, column] = out[:height]
+    filled = by_row * by_column
+    chances = (filled / (filled + (1.0 - by_row) * (1.0 - by_column))).ravel()
+    for cell in range(grid.shape[0]):
+        if grid[cell] != UNKNOWN:
+            chances[cell] = 1.0 if grid[cell] == FILLED else 0.0
+    return chances
