@@ -27,8 +27,12 @@ GAP, INSIDE, END = 0, 1, 2
 more of its block to come, or a block's last cell."""
 
 ROUNDS = 30
-"""Rounds of messages, each over every row and then every column: enough for the beliefs
-to settle on the puzzles measured (Knotty's guess is exact from about 20 rounds)."""
+"""The most rounds of messages, each over every row and then every column: enough for the
+beliefs to settle on the puzzles measured (Knotty's guess is exact from about 20)."""
+
+SETTLED = 0.01
+"""The largest change of any message in a round below which the messages have settled:
+further rounds would not change them enough to matter."""
 
 CERTAIN = 1e-4
 """How close to 0 or 1 a message may come: a line that believed a cell certain would
@@ -133,7 +137,8 @@ def _rescale(counts) -> None:
 @njit(cache=True)
 def beliefs(grid, puzzle, rounds):
     """Per cell of ``grid`` (a kernel grid), how likely it is filled: 1 or 0 where known,
-    else the row's and the column's messages combined, after ``rounds`` rounds."""
+    else the row's and the column's messages combined, after ``rounds`` rounds or fewer,
+    once they have ``SETTLED``."""
     height, width, clues, starts = puzzle
     n = max(height, width)
     most = 1
@@ -147,18 +152,23 @@ def beliefs(grid, puzzle, rounds):
     by_row = np.full((height, width), 0.5)
     by_column = np.full((height, width), 0.5)
     for _ in range(rounds):
+        moved = 0.0
         for row in range(height):
             values[:width] = cells[row]
             incoming[:width] = by_column[row]
             clue = clues[starts[row] : starts[row + 1]]
             _line(values[:width], incoming[:width], clue, out[:width], kinds, ahead, behind)
+            moved = max(moved, np.max(np.abs(by_row[row] - out[:width])))
             by_row[row] = out[:width]
         for column in range(width):
             values[:height] = cells[:, column]
             incoming[:height] = by_row[:, column]
             clue = clues[starts[height + column] : starts[height + column + 1]]
             _line(values[:height], incoming[:height], clue, out[:height], kinds, ahead, behind)
+            moved = max(moved, np.max(np.abs(by_column[:, column] - out[:height])))
             by_column[:, column] = out[:height]
+        if moved < SETTLED:
+            break
     filled = by_row * by_column
     chances = (filled / (filled + (1.0 - by_row) * (1.0 - by_column))).ravel()
     for cell in range(grid.shape[0]):
