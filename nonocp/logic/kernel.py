@@ -466,9 +466,12 @@ def _agree(grid, one, other, before, puzzle, work) -> bool:
 
 @njit(cache=True)
 def _likelier(grid, puzzle):
-    """Per cell, the value belief propagation finds likelier (see ``belief``)."""
+    """Per cell, the value belief propagation finds likelier (see ``belief``); none is
+    asked for when probing has settled every cell."""
+    likelier = np.full(grid.shape[0], EMPTY, np.int8)
+    if not np.any(grid == UNKNOWN):
+        return likelier
     chances = beliefs(grid, puzzle, ROUNDS)
-    likelier = np.empty(grid.shape[0], np.int8)
     for cell in range(grid.shape[0]):
         likelier[cell] = FILLED if chances[cell] > 0.5 else EMPTY
     return likelier
