@@ -10,7 +10,7 @@ close to the picture (on Knotty, on every open cell), and on a random tournament
 they still take the search to a solution several times faster than a guess from probing.
 
 A line counts its arrangements as paths through the clue's automaton (compiled to numba
-with the search, ``kernel``): states ``0 .. 2k`` alternate gap and block, unrolled one
+with the search, ``kernel``): a gap state before, between and after the blocks, and one
 state per block cell, so clue ``3,2`` has states gap, 1, 2, 3, gap, 1, 2, gap. Counts are
 rescaled at every position; only their ratios matter.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-UNKNOWN, FILLED, EMPTY = 0, 1, 2
+from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN
 
 GAP, INSIDE, END = 0, 1, 2
 """What an automaton state is: a gap (before, between or after blocks), a block cell with

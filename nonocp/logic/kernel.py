@@ -27,9 +27,8 @@ from numba import njit
 
 from nonocp.logic.belief import ROUNDS, beliefs
 from nonocp.logic.board import Known
+from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN
 from nonocp.puzzle import Grid, Puzzle
-
-UNKNOWN, FILLED, EMPTY = 0, 1, 2
 
 EXHAUSTED, STOPPED, CONTRADICTION = 0, 1, -1
 """How a search or a probe ended."""
