@@ -9,9 +9,12 @@ filled on its own account. A few rounds of these messages settle, on a picture p
 close to the picture (on Knotty, on every open cell), and on a random tournament puzzle
 they still take the search to a solution several times faster than a guess from probing.
 
-A line counts its arrangements as paths through the clue's automaton (compiled to numba
-with the search, ``kernel``): a gap state before, between and after the blocks, and one
-state per block cell, so clue ``3,2`` has states gap, 1, 2, 3, gap, 1, 2, gap. Counts are
+A line counts its arrangements as paths through an automaton of its clue, the pattern of
+``nonocp.automaton`` unrolled: a gap state before, between and after the blocks, and one
+state per block cell, so clue ``3,2`` has states gap, 1, 2, 3, gap, 1, 2, gap. That is one
+state more than ``automaton.compile_clue``'s minimal DFA (a gap of its own after the last
+block), so that a state's kind alone says where each value leads, and the compiled code
+(run with the search, ``kernel``) needs no transition table per line. Counts are
 rescaled at every position; only their ratios matter.
 """
 

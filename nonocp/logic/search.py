@@ -3,8 +3,9 @@
 The root is propagated and probed; then every node of the search is probed and split on
 one unknown cell, chosen from the probes themselves (the LalaFrogKK rule, see
 ``kernel._probe``), trying first the value belief propagation at the root found likelier
-(``nonocp.logic.belief``). The search runs compiled (``nonocp.logic.kernel``, which imports numba
-and numpy), so this module, which only names its answer, stays cheap to import.
+(``nonocp.logic.belief``). The search runs compiled (``nonocp.logic.kernel``, which
+imports numba and numpy), so this module, which only names its answer, stays cheap to
+import.
 
 The search is exact: a grid is reported only when every line has passed the line solver,
 and a search that was not stopped by a limit has found every solution there is.
