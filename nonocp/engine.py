@@ -283,7 +283,9 @@ def _race(
 
     On the puzzles the budgeted search leaves open, both run times are heavy-tailed and
     hardly related: each is often many times faster than the other, so the race costs
-    the faster of the two (the search runs without the GIL, CP-SAT in C++).
+    the faster of the two (the search runs without the GIL, CP-SAT in C++). This search
+    refreshes its beliefs at every node: too slow per node for the budgeted search, which
+    settles most puzzles in a few hundred probes, but far fewer nodes on those it leaves.
     """
     from nonocp.cpsat import Halt
     from nonocp.logic.search import Stopper, search
@@ -300,7 +302,7 @@ def _race(
 
     rival = threading.Thread(target=by_cpsat, name="nonocp-cpsat", daemon=True)
     rival.start()
-    found = search(puzzle, known, _wanted(prove_unique), None, deadline, stopper)
+    found = search(puzzle, known, _wanted(prove_unique), None, deadline, stopper, dynamic=True)
     verdict = _verdict_of(puzzle, found, prove_unique)
     while rival.is_alive():
         if verdict is not None:

@@ -57,6 +57,18 @@ def test_knotty_has_two_solutions_found_well_inside_a_minute() -> None:
     assert result.grid != result.other
 
 
+def test_faase_has_two_solutions_that_differ_in_four_cells() -> None:
+    """Faase (80x95) was "unknown" at 60 s for every engine here until the race's search
+    refreshed its beliefs at every node; it now finds both solutions in about 12 s. They
+    differ in the four corners of a rectangle (rows 43 and 56, columns 45 and 47): each
+    row moves a filled cell between the two columns, the smallest ambiguity there is."""
+    result = solve(load(PUZZLES / "webpbn" / "faase.nin"), time_limit=120)
+    assert result.uniqueness is Uniqueness.MULTIPLE
+    assert result.grid is not None and result.other is not None
+    cells = zip(sum(result.grid, ()), sum(result.other, ()), strict=True)
+    assert sum(one != other for one, other in cells) == 4
+
+
 def test_enumeration_yields_distinct_checked_grids() -> None:
     puzzle = load(PUZZLES / "nonunique.txt")
     grids = list(solutions(puzzle))

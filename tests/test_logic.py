@@ -83,7 +83,12 @@ def compiled(solve_line: Callable[..., int]) -> Solver:
     return forced
 
 
-LINE_SOLVERS = [forced_by_solver, compiled(kernel._by_words), compiled(kernel._by_table)]
+LINE_SOLVERS = [
+    forced_by_solver,
+    compiled(kernel._by_words),
+    compiled(kernel._by_word_pairs),
+    compiled(kernel._by_table),
+]
 
 
 @pytest.mark.parametrize("forced", LINE_SOLVERS)
@@ -111,6 +116,30 @@ def test_line_solver_on_random_lines(forced: Solver, length: int) -> None:
         noise = tuple(rng.choice((None, None, 0, 1)) for _ in range(length))
         for partial in (known, noise):
             assert forced(c, partial) == forced_by_enumeration(c, partial)
+
+
+@pytest.mark.parametrize(
+    ("forced", "lengths"),
+    [
+        (compiled(kernel._by_word_pairs), (63, 64, 65, 66, 100, 125, 126)),
+        (compiled(kernel._by_table), (63, 100, 126, 127, 128, 200)),
+    ],
+)
+def test_long_line_solvers_agree_with_the_bit_set_solver(
+    forced: Solver, lengths: tuple[int, ...]
+) -> None:
+    """Lines past one machine word, where shifts and carries cross from word to word,
+    checked against the Python solver on unbounded integers (itself checked above)."""
+    rng = random.Random(len(lengths))
+    for _ in range(300):
+        length = rng.choice(lengths)
+        line = [int(rng.random() < rng.random()) for _ in range(length)]
+        c = runs(line)
+        kept = rng.random()
+        known = tuple(v if rng.random() < kept else None for v in line)
+        noise = tuple(rng.choice((None, None, None, None, 0, 1)) for _ in range(length))
+        for partial in (known, noise, (None,) * length):
+            assert forced(c, partial) == forced_by_solver(c, partial), (c, partial)
 
 
 def test_a_line_longer_than_python_small_ints() -> None:

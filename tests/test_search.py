@@ -42,31 +42,38 @@ def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows=puzzle_of(one).rows, columns=puzzle_of(tuple(map(tuple, other))).columns)
 
 
+ORDERS = pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
+"""Both orders of the search (beliefs of the root, or refreshed at every node)."""
+
+
+@ORDERS
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=6))
-def test_complete_search_finds_exactly_the_solutions(grid: Picture) -> None:
+def test_complete_search_finds_exactly_the_solutions(dynamic: bool, grid: Picture) -> None:
     puzzle = puzzle_of(grid)
-    found = search(puzzle, limit=None)
+    found = search(puzzle, limit=None, dynamic=dynamic)
     assert found.exhausted
     assert len(found.solutions) == len(set(found.solutions))
     assert set(found.solutions) == all_solutions(puzzle)
 
 
+@ORDERS
 @settings(max_examples=200, deadline=None)
 @given(mixed_puzzles())
-def test_search_proves_there_is_no_solution(puzzle: Puzzle) -> None:
+def test_search_proves_there_is_no_solution(dynamic: bool, puzzle: Puzzle) -> None:
     expected = all_solutions(puzzle)
-    found = search(puzzle, limit=None)
+    found = search(puzzle, limit=None, dynamic=dynamic)
     assert found.exhausted
     assert set(found.solutions) == expected
 
 
+@ORDERS
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=6), st.integers(1, 3))
-def test_limit_stops_at_that_many_solutions(grid: Picture, limit: int) -> None:
+def test_limit_stops_at_that_many_solutions(dynamic: bool, grid: Picture, limit: int) -> None:
     puzzle = puzzle_of(grid)
     expected = all_solutions(puzzle)
-    found = search(puzzle, limit=limit)
+    found = search(puzzle, limit=limit, dynamic=dynamic)
     assert len(found.solutions) == min(limit, len(expected))
     assert set(found.solutions) <= expected
     if len(expected) < limit:
@@ -92,9 +99,10 @@ def test_search_from_what_logic_proved(grid: Picture) -> None:
     assert set(found.solutions) == all_solutions(puzzle)
 
 
-def test_every_solution_of_a_puzzle_with_many() -> None:
+@ORDERS
+def test_every_solution_of_a_puzzle_with_many(dynamic: bool) -> None:
     puzzle = load(PUZZLES / "nonunique.txt")
-    found = search(puzzle, limit=None)
+    found = search(puzzle, limit=None, dynamic=dynamic)
     assert found.exhausted
     assert len(set(found.solutions)) == 43
     assert all(satisfies(puzzle, grid) for grid in found.solutions)

@@ -61,6 +61,7 @@ def search(
     probes: int | None = None,
     deadline: float | None = None,
     stopper: Stopper | None = None,
+    dynamic: bool = False,
 ) -> Found:
     """Solutions of ``puzzle`` agreeing with ``known``, up to ``limit`` (None: all of them).
 
@@ -68,9 +69,13 @@ def search(
     only propagates and probes the root), ``deadline`` (a ``time.perf_counter`` value) the
     time; either stops the search unexhausted, with the solutions found so far, as does
     ``stopper``. The search runs without the GIL, so other threads run meanwhile.
+    ``dynamic`` refreshes the beliefs that order the search at every node (see
+    ``kernel._dive``): for large puzzles, where the root's beliefs go stale.
     """
     from nonocp.logic import kernel
 
     counters = (stopper or Stopper()).counters
-    grids, exhausted, count, root = kernel.run(puzzle, known, limit, probes, deadline, counters)
+    grids, exhausted, count, root = kernel.run(
+        puzzle, known, limit, probes, deadline, counters, dynamic
+    )
     return Found(tuple(grids), exhausted, int(counters[0]), count, root)
