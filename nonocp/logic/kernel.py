@@ -5,8 +5,9 @@ searches it, with the same exact reasoning on flat arrays that numba compiles to
 code. A 25-cell line solve costs about 0.2 µs here (on machine words) against tens of µs
 in Python, which is what makes probing every node of a search affordable. numba caches
 the machine code beside this file: the first search after installing compiles it, once,
-in about 15 seconds. The cache is keyed on this file alone, and the code compiled here
-includes ``belief``'s: after editing only that module, delete ``__pycache__`` here.
+in 30-50 seconds on a 2-core machine. The cache is keyed on this file alone, and the code
+compiled here includes ``belief``'s: after editing only that module, delete
+``__pycache__`` here.
 
 A grid is one ``int8`` array of cells, row-major, each ``UNKNOWN``, ``FILLED`` or ``EMPTY``.
 Lines ``0 .. height-1`` are the rows and ``height ..`` the columns; the clues of all lines
@@ -312,39 +313,39 @@ def _by_word_pairs(grid, puzzle, work, line) -> int:
     return fixed
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_bit(position):
     if position < 64:
         return ONE << np.uint64(position), NONE
     return NONE, ONE << np.uint64(position - 64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_or(a, b):
     return a[0] | b[0], a[1] | b[1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_and(a, b):
     return a[0] & b[0], a[1] & b[1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_meets(a, b) -> bool:
     return bool((a[0] & b[0]) | (a[1] & b[1]))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_has(a, position) -> bool:
     return _pair_meets(a, _pair_bit(position))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_at(table, row):
     return table[row, 0], table[row, 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_up(a, shift):
     """``a`` moved ``shift`` positions up: the high word takes the low word's top bits."""
     if shift == 0:
@@ -355,7 +356,7 @@ def _pair_up(a, shift):
     return a[0] << by, (a[1] << by) | (a[0] >> (np.uint64(64) - by))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_down(a, shift):
     """``a`` moved ``shift`` positions down: the low word takes the high word's low bits."""
     if shift == 0:
@@ -366,13 +367,13 @@ def _pair_down(a, shift):
     return (a[0] >> by) | (a[1] << (np.uint64(64) - by)), a[1] >> by
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_mirror(a, n):
     """``_mirror`` on a pair: both words reversed and swapped, then moved down."""
     return _pair_down((_mirror(a[1], 64), _mirror(a[0], 64)), 128 - n)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_reach(seeds, passable):
     """``_reach`` on a pair: the low word's addition carries into the high word's."""
     low = passable[0] + (seeds[0] & passable[0])
@@ -381,7 +382,7 @@ def _pair_reach(seeds, passable):
     return (low ^ passable[0]) | seeds[0], (high ^ passable[1]) | seeds[1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pair_prefixes(filled, empty, n, clues, first, k, backwards, out, fits) -> None:
     """``_prefixes`` on pairs, the rows of ``out`` and ``fits`` holding (low, high)."""
     cells = _pair_down((~NONE, ~NONE), 128 - n)
