@@ -148,10 +148,11 @@ def _rescale(counts) -> None:
         counts /= total
 
 
-Messages = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Messages = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, ...]]
 """What belief propagation carries from one call to the next: each row's and each
-column's message to every cell, the lines to be heard (all of them at first), and the
-grid the messages were last brought up to date with."""
+column's message to every cell, the lines to be heard (all of them at first), the grid
+the messages were last brought up to date with, and the arrays a line's count works in
+(allocated once, not at every refresh of a search)."""
 
 
 @njit(cache=True)
@@ -159,7 +160,8 @@ def messages(grid, puzzle):
     """Messages that know nothing yet: every cell even, every line to be heard."""
     height, width = puzzle[0], puzzle[1]
     even = np.full((height, width), 0.5)
-    return even, even.copy(), np.ones(height + width, np.bool_), grid.copy()
+    stale = np.ones(height + width, np.bool_)
+    return even, even.copy(), stale, grid.copy(), _scratch(puzzle)
 
 
 @njit(cache=True)
@@ -183,14 +185,13 @@ def refine(grid, puzzle, sent, rounds):
     into the next call made every refresh chase them, and the search found no solution in
     60 s, against both solutions in 13 s without."""
     height, width, clues, starts = puzzle
-    by_row, by_column, stale, seen = sent
+    by_row, by_column, stale, seen, scratch = sent
     for cell in range(grid.shape[0]):
         if grid[cell] != seen[cell]:
             stale[cell // width] = True
             stale[height + cell % width] = True
     seen[:] = grid
     cells = grid.reshape(height, width)
-    scratch = _scratch(puzzle)
     for _ in range(rounds):
         if not stale.any():
             break

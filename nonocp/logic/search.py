@@ -3,7 +3,8 @@
 The root is propagated and probed; then every node of the search is probed and split on
 one unknown cell, chosen from the probes themselves (the LalaFrogKK rule, see
 ``kernel._probe``), trying first the value belief propagation at the root found likelier
-(``nonocp.logic.belief``). The search runs compiled (``nonocp.logic.kernel``, which
+(``nonocp.logic.belief``); or, in the dynamic order, split on the cell the beliefs,
+refreshed at every node, are surest of. The search runs compiled (``nonocp.logic.kernel``, which
 imports numba and numpy), so this module, which only names its answer, stays cheap to
 import.
 
