@@ -42,16 +42,23 @@ def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows=puzzle_of(one).rows, columns=puzzle_of(tuple(map(tuple, other))).columns)
 
 
-ORDERS = pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
-"""Both orders of the search (beliefs of the root, or refreshed at every node)."""
+ORDERS = pytest.mark.parametrize(
+    ("dynamic", "restarts"),
+    [(False, 0), (True, 0), (True, 1)],
+    ids=["static", "dynamic", "restarting"],
+)
+"""Both orders of the search (beliefs of the root, or refreshed at every node), and the
+dynamic order starting over at its first failure, then at its second, third, fifth..."""
 
 
 @ORDERS
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=6))
-def test_complete_search_finds_exactly_the_solutions(dynamic: bool, grid: Picture) -> None:
+def test_complete_search_finds_exactly_the_solutions(
+    dynamic: bool, restarts: int, grid: Picture
+) -> None:
     puzzle = puzzle_of(grid)
-    found = search(puzzle, limit=None, dynamic=dynamic)
+    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts)
     assert found.exhausted
     assert len(found.solutions) == len(set(found.solutions))
     assert set(found.solutions) == all_solutions(puzzle)
@@ -60,9 +67,9 @@ def test_complete_search_finds_exactly_the_solutions(dynamic: bool, grid: Pictur
 @ORDERS
 @settings(max_examples=200, deadline=None)
 @given(mixed_puzzles())
-def test_search_proves_there_is_no_solution(dynamic: bool, puzzle: Puzzle) -> None:
+def test_search_proves_there_is_no_solution(dynamic: bool, restarts: int, puzzle: Puzzle) -> None:
     expected = all_solutions(puzzle)
-    found = search(puzzle, limit=None, dynamic=dynamic)
+    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts)
     assert found.exhausted
     assert set(found.solutions) == expected
 
@@ -70,10 +77,12 @@ def test_search_proves_there_is_no_solution(dynamic: bool, puzzle: Puzzle) -> No
 @ORDERS
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=6), st.integers(1, 3))
-def test_limit_stops_at_that_many_solutions(dynamic: bool, grid: Picture, limit: int) -> None:
+def test_limit_stops_at_that_many_solutions(
+    dynamic: bool, restarts: int, grid: Picture, limit: int
+) -> None:
     puzzle = puzzle_of(grid)
     expected = all_solutions(puzzle)
-    found = search(puzzle, limit=limit, dynamic=dynamic)
+    found = search(puzzle, limit=limit, dynamic=dynamic, restarts=restarts)
     assert len(found.solutions) == min(limit, len(expected))
     assert set(found.solutions) <= expected
     if len(expected) < limit:
@@ -100,9 +109,9 @@ def test_search_from_what_logic_proved(grid: Picture) -> None:
 
 
 @ORDERS
-def test_every_solution_of_a_puzzle_with_many(dynamic: bool) -> None:
+def test_every_solution_of_a_puzzle_with_many(dynamic: bool, restarts: int) -> None:
     puzzle = load(PUZZLES / "nonunique.txt")
-    found = search(puzzle, limit=None, dynamic=dynamic)
+    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts)
     assert found.exhausted
     assert len(set(found.solutions)) == 43
     assert all(satisfies(puzzle, grid) for grid in found.solutions)

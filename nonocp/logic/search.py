@@ -4,7 +4,8 @@ The root is propagated and probed; then every node of the search is probed and s
 one unknown cell, chosen from the probes themselves (the LalaFrogKK rule, see
 ``kernel._probe``), trying first the value belief propagation at the root found likelier
 (``nonocp.logic.belief``); or, in the dynamic order, split on the cell the beliefs,
-refreshed at every node, are surest of. The search runs compiled (``nonocp.logic.kernel``, which
+refreshed at every node, are surest of, starting over now and then on large puzzles
+until it finds a solution. The search runs compiled (``nonocp.logic.kernel``, which
 imports numba and numpy), so this module, which only names its answer, stays cheap to
 import.
 
@@ -63,6 +64,7 @@ def search(
     deadline: float | None = None,
     stopper: Stopper | None = None,
     dynamic: bool = False,
+    restarts: int | None = None,
 ) -> Found:
     """Solutions of ``puzzle`` agreeing with ``known``, up to ``limit`` (None: all of them).
 
@@ -71,12 +73,14 @@ def search(
     time; either stops the search unexhausted, with the solutions found so far, as does
     ``stopper``. The search runs without the GIL, so other threads run meanwhile.
     ``dynamic`` refreshes the beliefs that order the search at every node (see
-    ``kernel._dive``): for large puzzles, where the root's beliefs go stale.
+    ``kernel._dive``): for large puzzles, where the root's beliefs go stale. ``restarts``
+    is how many failures a search meets before it first starts over (0: never; None: the
+    kernel chooses, restarting only a dynamic search of a large puzzle).
     """
     from nonocp.logic import kernel
 
     counters = (stopper or Stopper()).counters
     grids, exhausted, count, root = kernel.run(
-        puzzle, known, limit, probes, deadline, counters, dynamic
+        puzzle, known, limit, probes, deadline, counters, dynamic, restarts
     )
     return Found(tuple(grids), exhausted, int(counters[0]), count, root)
