@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from nonocp import load, satisfies
 from nonocp.logic import kernel
-from nonocp.logic.belief import _line, beliefs
+from nonocp.logic.belief import ROUNDS, _line, messages, refine
 from nonocp.logic.search import search
-from nonocp.puzzle import runs
+from nonocp.puzzle import Puzzle, runs
 
 from bruteforce import lines_with_runs
 from conftest import PUZZLES
@@ -79,11 +79,17 @@ def test_a_line_message_is_its_weighted_count_of_arrangements(line) -> None:
         assert message[cell] == pytest.approx(min(max(expected, 1e-4), 1 - 1e-4), abs=1e-9)
 
 
+def beliefs_from_nothing(grid: np.ndarray, puzzle: Puzzle) -> np.ndarray:
+    """How likely each cell is filled, from messages that start knowing nothing."""
+    arrays = kernel._arrays(puzzle)
+    return refine(grid, arrays, messages(grid, arrays), ROUNDS)
+
+
 def test_beliefs_are_certain_exactly_where_cells_are_known() -> None:
     puzzle = load(PUZZLES / "nonunique.txt")
     found = search(puzzle, probes=0)
     grid = kernel._cells(puzzle, found.known)
-    chances = beliefs(grid, kernel._arrays(puzzle), 30)
+    chances = beliefs_from_nothing(grid, puzzle)
     open_cells = grid == kernel.UNKNOWN
     assert open_cells.any()
     assert np.all((chances[open_cells] > 0) & (chances[open_cells] < 1))
@@ -97,6 +103,6 @@ def test_on_knotty_the_likelier_values_are_a_solution() -> None:
     found = search(puzzle, probes=0)
     grid = kernel._cells(puzzle, found.known)
     assert np.count_nonzero(grid == kernel.UNKNOWN) == 1521
-    chances = beliefs(grid, kernel._arrays(puzzle), 30)
+    chances = beliefs_from_nothing(grid, puzzle)
     guess = (chances > 0.5).astype(int).reshape(puzzle.height, puzzle.width)
     assert satisfies(puzzle, tuple(map(tuple, guess.tolist())))

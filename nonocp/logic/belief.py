@@ -165,13 +165,6 @@ def messages(grid, puzzle):
 
 
 @njit(cache=True)
-def beliefs(grid, puzzle, rounds):
-    """Per cell of ``grid`` (a kernel grid), how likely it is filled, from messages that
-    start knowing nothing (see ``refine``)."""
-    return refine(grid, puzzle, messages(grid, puzzle), rounds)
-
-
-@njit(cache=True)
 def refine(grid, puzzle, sent, rounds):
     """Per cell of ``grid``, how likely it is filled: 1 or 0 where known, else the row's
     and the column's messages combined, after ``rounds`` rounds or fewer.
