@@ -53,7 +53,7 @@ def lines(draw: st.DrawFn) -> tuple[tuple[int, ...], list[int | None], list[floa
 
 
 def line_message(clue: tuple[int, ...], known: list[int | None], chances: list[float]) -> list:
-    n, states = len(known), 1 + sum(size + 1 for size in clue)
+    n, states = len(known), 2 + sum(size + 1 for size in clue)  # with a sentinel state
     out = np.zeros(n)
     _line(
         np.array([VALUE[k] for k in known], np.int8),

@@ -69,90 +69,83 @@ def _weights(value, filled):
 
 
 @njit(cache=True)
-def _steps(kind, state, states, blank, filled):
-    """The weight reaching the next position from ``state`` by a blank and by a filled cell,
-    and the states they reach (-1: none)."""
-    if kind == GAP:
-        return blank, state, filled, state + 1 if state + 1 < states else -1
-    if kind == INSIDE:
-        return 0.0, -1, filled, state + 1
-    return blank, state + 1, 0.0, -1
-
-
-@njit(cache=True)
 def _line(values, incoming, clue, out, kinds, ahead, behind, live) -> None:
     """``out[i]``: how likely cell ``i`` is filled by this line's count of its
     arrangements, each weighted by ``incoming`` on every other cell.
 
-    ``live[i]`` holds the lowest and highest state with a path to position ``i``: the
-    states between are the only ones worth visiting there, a band a few blocks wide on a
-    long line, where the whole automaton is tens of blocks long."""
+    A state is reached from itself (a gap, by a blank) and from the state before it (a
+    gap by a blank, a block cell by a filled cell), so each pass pulls every state from
+    at most two. ``live[i]`` holds the lowest and highest state with a path to position
+    ``i`` that can still finish the line in the cells left (from state ``s`` it takes
+    ``states - 2 - s`` more): only the states between are visited there, a band a few
+    blocks wide on a long line, where the whole automaton is tens of blocks long. The
+    backward pass sums both values' paths through each cell as it goes; counts are
+    rescaled at every position, since only their ratios matter. A 100-cell line of 27
+    blocks: 12 µs, against 45 µs pushing each state to its successors over the
+    reachable states alone.
+    """
     n = values.shape[0]
     states = _kinds(clue, kinds)
-    ahead[0, :states] = 0.0
+    kinds[states] = GAP  # a sentinel past the last state, which nothing reaches
+    last = states - 1
+    ahead[0, : states + 1] = 0.0
     ahead[0, 0] = 1.0
     live[0, 0], live[0, 1] = 0, 0
     for i in range(n):
         blank, filled = _weights(values[i], incoming[i])
-        ahead[i + 1, :states] = 0.0
-        low, high = states, -1
-        for state in range(live[i, 0], live[i, 1] + 1):
-            if ahead[i, state] > 0.0:
-                by_blank, to_blank, by_fill, to_fill = _steps(
-                    kinds[state], state, states, blank, filled
-                )
-                if to_blank >= 0 and by_blank > 0.0:
-                    ahead[i + 1, to_blank] += ahead[i, state] * by_blank
-                    low, high = min(low, to_blank), max(high, to_blank)
-                if to_fill >= 0 and by_fill > 0.0:
-                    ahead[i + 1, to_fill] += ahead[i, state] * by_fill
-                    low, high = min(low, to_fill), max(high, to_fill)
+        old, new = ahead[i], ahead[i + 1]
+        new[: states + 1] = 0.0
+        first = max(live[i, 0], states - 1 - (n - i))
+        low, high, total = states, -1, 0.0
+        for state in range(first, min(live[i, 1] + 1, last) + 1):
+            if kinds[state] == GAP:
+                weight = blank * (old[state] + old[state - 1]) if state > 0 else blank * old[0]
+            else:
+                weight = filled * old[state - 1]
+            if weight > 0.0:
+                new[state] = weight
+                total += weight
+                low = min(low, state)
+                high = state
         live[i + 1, 0], live[i + 1, 1] = low, high
-        _rescale(ahead[i + 1, :states])
-    behind[n, :states] = 0.0
-    behind[n, states - 1] = 1.0
+        _rescale(new, low, high, total)
+    behind[n, : states + 1] = 0.0
+    behind[n, last] = 1.0
     if states > 1:
-        behind[n, states - 2] = 1.0
+        behind[n, last - 1] = 1.0
     for i in range(n - 1, -1, -1):
         blank, filled = _weights(values[i], incoming[i])
-        behind[i, :states] = 0.0
+        after, now, before = behind[i + 1], behind[i], ahead[i]
+        now[: states + 1] = 0.0
+        blank_paths, filled_paths, total = 0.0, 0.0, 0.0
         for state in range(live[i, 0], live[i, 1] + 1):
-            by_blank, to_blank, by_fill, to_fill = _steps(
-                kinds[state], state, states, blank, filled
-            )
-            total = 0.0
-            if to_blank >= 0 and by_blank > 0.0:
-                total += by_blank * behind[i + 1, to_blank]
-            if to_fill >= 0 and by_fill > 0.0:
-                total += by_fill * behind[i + 1, to_fill]
-            behind[i, state] = total
-        _rescale(behind[i, :states])
-    for i in range(n):
-        blank_paths, filled_paths = 0.0, 0.0
-        for state in range(live[i, 0], live[i, 1] + 1):
-            if ahead[i, state] > 0.0:
-                _, to_blank, _, to_fill = _steps(kinds[state], state, states, 1.0, 1.0)
-                if to_blank >= 0:
-                    blank_paths += ahead[i, state] * behind[i + 1, to_blank]
-                if to_fill >= 0:
-                    filled_paths += ahead[i, state] * behind[i + 1, to_fill]
-        total = blank_paths + filled_paths
-        share = filled_paths / total if total > 0.0 else 0.5
+            gap = kinds[state] == GAP
+            onward = after[state + 1]
+            by_blank = after[state] if gap else 0.0
+            by_fill = 0.0
+            if kinds[state + 1] == GAP:
+                by_blank += onward
+            else:
+                by_fill = onward
+            weight = blank * by_blank + filled * by_fill
+            now[state] = weight
+            total += weight
+            blank_paths += before[state] * by_blank
+            filled_paths += before[state] * by_fill
+        _rescale(now, live[i, 0], live[i, 1], total)
+        paths = blank_paths + filled_paths
+        share = filled_paths / paths if paths > 0.0 else 0.5
         out[i] = min(max(share, CERTAIN), 1.0 - CERTAIN)
 
 
 @njit(cache=True)
-def _rescale(counts) -> None:
-    total = counts.sum()
+def _rescale(counts, low, high, total) -> None:
+    """Divide ``counts[low..high]`` by their ``total``: only ratios matter, and along a
+    long line unscaled counts would underflow."""
     if total > 0.0:
-        counts /= total
-
-
-Messages = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, ...]]
-"""What belief propagation carries from one call to the next: each row's and each
-column's message to every cell, the lines to be heard (all of them at first), the grid
-the messages were last brought up to date with, and the arrays a line's count works in
-(allocated once, not at every refresh of a search)."""
+        scale = 1.0 / total
+        for state in range(low, high + 1):
+            counts[state] *= scale
 
 
 @njit(cache=True)
@@ -210,12 +203,13 @@ def refine(grid, puzzle, sent, rounds):
 
 @njit(cache=True)
 def _scratch(puzzle):
-    """The arrays ``_line`` works in, for the longest line and the longest automaton."""
+    """The arrays ``_line`` works in, for the longest line and the longest automaton
+    (with room for a sentinel state past its last)."""
     height, width, clues, starts = puzzle
     n = max(height, width)
-    most = 1
+    most = 2
     for line in range(height + width):
-        most = max(most, 1 + np.sum(clues[starts[line] : starts[line + 1]] + 1))
+        most = max(most, 2 + np.sum(clues[starts[line] : starts[line + 1]] + 1))
     return (
         np.zeros(most, np.int8),
         np.zeros((n + 1, most)),

