@@ -34,7 +34,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import Set, load_set, progress_bar
+from run import Set, announce_search, load_set, progress_bar
 
 from nonocp.backends import Backend, backend
 from nonocp.formats import load
@@ -246,6 +246,7 @@ def main() -> None:
 
     console = Console()
     chosen = backends(options.backends)
+    announce_search(console)
     labels = list(chosen)
     results: list[Measured] = []
     with progress_bar(console) as progress:

@@ -37,7 +37,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import is_puzzle_file, progress_bar
+from run import announce_search, is_puzzle_file, progress_bar
 
 from nonocp import engine
 from nonocp.formats import load, load_all
@@ -192,6 +192,7 @@ def main() -> None:
     if not SHARED.is_dir():
         console.print(f"[yellow]skipping: {SHARED} not found[/]")
         return
+    announce_search(console)
     sections: list[Callable[[], Table]] = []
     if not args.skip_taai:
         sections += [lambda path=path: taai_set(path, args, console) for path in args.sets]
