@@ -608,7 +608,7 @@ def _agree(grid, one, other, before, puzzle, work) -> bool:
     dirty = work[5]
     before[:] = grid
     for cell in range(grid.shape[0]):
-        if grid[cell] == UNKNOWN and one[cell] != UNKNOWN and one[cell] == other[cell]:
+        if _agrees(grid[cell], one[cell], other[cell]):
             grid[cell] = one[cell]
             dirty[cell // width] = True
             dirty[height + cell % width] = True
@@ -619,8 +619,15 @@ def _agree(grid, one, other, before, puzzle, work) -> bool:
 def _any_agree(grid, one, other) -> bool:
     agree = False
     for cell in range(grid.shape[0]):
-        agree |= (grid[cell] == UNKNOWN) & (one[cell] != UNKNOWN) & (one[cell] == other[cell])
+        agree |= _agrees(grid[cell], one[cell], other[cell])
     return agree
+
+
+@njit(cache=True)
+def _agrees(value, one, other) -> bool:
+    """Whether an unknown cell takes the same value in both trials (no branches, so the
+    loop in ``_any_agree`` stays vectorised)."""
+    return (value == UNKNOWN) & (one != UNKNOWN) & (one == other)
 
 
 NODE_ROUNDS = 5
