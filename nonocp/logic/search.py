@@ -65,6 +65,7 @@ def search(
     stopper: Stopper | None = None,
     dynamic: bool = False,
     restarts: int | None = None,
+    margin: int | None = None,
 ) -> Found:
     """Solutions of ``puzzle`` agreeing with ``known``, up to ``limit`` (None: all of them).
 
@@ -75,12 +76,14 @@ def search(
     ``dynamic`` refreshes the beliefs that order the search at every node (see
     ``kernel._dive``): for large puzzles, where the root's beliefs go stale. ``restarts``
     is how many failures a search meets before it first starts over (0: never; None: the
-    kernel chooses, restarting only a dynamic search of a large puzzle).
+    kernel chooses, restarting only a dynamic search of a large puzzle). A search for one
+    solution that restarts may start a run near the last run's deepest grid instead,
+    reopening the cells within ``margin`` of its open ones (None: ``kernel.REPAIR_MARGIN``).
     """
     from nonocp.logic import kernel
 
     counters = (stopper or Stopper()).counters
     grids, exhausted, count, root = kernel.run(
-        puzzle, known, limit, probes, deadline, counters, dynamic, restarts
+        puzzle, known, limit, probes, deadline, counters, dynamic, restarts, margin
     )
     return Found(tuple(grids), exhausted, int(counters[0]), count, root)
