@@ -825,11 +825,11 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
     hard tournament puzzles several times faster. The static order still wins on some
     (tcga2016 #382, random 30x30 seed 91), which is why the budgeted search keeps it.
 
-    ``order`` is ``dynamic`` and the failures before the first restart (0: none). Until
-    it finds a solution, a search that meets that many failures starts over from the
-    root, with more patience and some noise in where it branches (``RESTART_FAILS``);
-    it keeps its beliefs. Once it has a solution it runs on to the end, so it never
-    finds one twice.
+    ``order`` is ``dynamic``, the failures before the first restart (0: none) and how far
+    a repair reopens (see below). Until it finds a solution, a search that meets that
+    many failures starts over from the root, with more patience and some noise in where
+    it branches (``RESTART_FAILS``); it keeps its beliefs. Once it has a solution it runs
+    on to the end, so it never finds one twice.
 
     Looking for one solution (``limit`` 1), a search whose run from the root failed with
     few cells open (``REPAIR_OPEN``) runs next from that run's deepest grid, reopened
