@@ -150,7 +150,11 @@ def _rescale(counts, low, high, total) -> None:
 
 @njit(cache=True)
 def messages(grid, puzzle):
-    """Messages that know nothing yet: every cell even, every line to be heard."""
+    """Messages that know nothing yet: every cell even, every line to be heard. They are
+    what belief propagation carries from one call to the next: each row's and each
+    column's message to every cell, the lines to be heard, the grid the messages were
+    last brought up to date with, and the arrays a line's count works in (allocated
+    once, not at every refresh of a search)."""
     height, width = puzzle[0], puzzle[1]
     even = np.full((height, width), 0.5)
     stale = np.ones(height + width, np.bool_)

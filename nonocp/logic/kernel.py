@@ -724,11 +724,18 @@ def _repair(start, margin, puzzle, work, trials, counters, deadline) -> int:
     near_open = _near_open(deepest.reshape(height, width), margin).ravel()
     first[:] = deepest
     first[near_open] = UNKNOWN
+    return _settle(first, scores, puzzle, work, trials, counters, deadline)
+
+
+@njit(cache=True)
+def _settle(grid, scores, puzzle, work, trials, counters, deadline) -> int:
+    """Propagate every line of a run's first grid and probe every open cell, without a
+    probe budget: CONTRADICTION, STOPPED, or EXHAUSTED when a run may search it."""
     work[5][:] = True
-    if _propagate(first, puzzle, work) < 0:
+    if _propagate(grid, puzzle, work) < 0:
         return CONTRADICTION
-    todo = np.ones(first.shape[0], np.bool_)
-    return _probe(first, scores, todo, puzzle, work, trials, counters, -1, deadline)
+    todo = np.ones(grid.shape[0], np.bool_)
+    return _probe(grid, scores, todo, puzzle, work, trials, counters, -1, deadline)
 
 
 @njit(cache=True)
@@ -791,14 +798,10 @@ def search(
     """
     cells = grid.shape[0]
     scores = np.zeros(cells, np.float32)
-    todo = np.ones(cells, np.bool_)
     trials = (np.empty(cells, np.int8), np.empty(cells, np.int8), np.empty(cells, np.int8))
     if deadline >= 0 and _now() > deadline:
         return 0, STOPPED
-    work[5][:] = True
-    if _propagate(grid, puzzle, work) < 0:
-        return 0, EXHAUSTED
-    ended = _probe(grid, scores, todo, puzzle, work, trials, counters, -1, deadline)
+    ended = _settle(grid, scores, puzzle, work, trials, counters, deadline)
     if ended != EXHAUSTED:
         return 0, EXHAUSTED if ended == CONTRADICTION else STOPPED
     if budget >= 0:
@@ -859,6 +862,7 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
     fresh = True
     fails, noise = 0, 0.0
     np.random.seed(0)
+    may_repair = limit == 1 and patience > 0
     deepest, reached = grid.copy(), -1
     repairing, began, ends = False, counters[0], counters[0]
     while True:
@@ -871,7 +875,7 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
             depth, fresh, fails, noise = 0, True, 0, RESTART_NOISE
             patience *= RESTART_GROWTH
             grids[0] = grid
-            repairing = limit == 1 and not repairing and _nearly_done(deepest)
+            repairing = may_repair and not repairing and _nearly_done(deepest)
             if repairing:
                 ended = _repair(
                     (deepest, grids[0], levels[0]), margin, puzzle, work, trials, counters, deadline
@@ -889,7 +893,7 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
             began, reached = counters[0], -1
         if fresh:
             fresh = False
-            if depth > reached:
+            if may_repair and depth > reached:
                 reached = depth
                 deepest[:] = grids[depth]
             if dynamic:
