@@ -43,22 +43,23 @@ def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
 
 
 ORDERS = pytest.mark.parametrize(
-    ("dynamic", "restarts"),
-    [(False, 0), (True, 0), (True, 1)],
-    ids=["static", "dynamic", "restarting"],
+    ("dynamic", "restarts", "probing"),
+    [(False, 0, True), (True, 0, True), (True, 1, True), (True, 1, False)],
+    ids=["static", "dynamic", "restarting", "unprobed"],
 )
-"""Both orders of the search (beliefs of the root, or refreshed at every node), and the
-dynamic order starting over at its first failure, then at its second, third, fifth..."""
+"""Both orders of the search (beliefs of the root, or refreshed at every node), the
+dynamic order starting over at its first failure, then at its second, third, fifth...,
+and that order with line logic alone below the root (the race's second search)."""
 
 
 @ORDERS
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=6))
 def test_complete_search_finds_exactly_the_solutions(
-    dynamic: bool, restarts: int, grid: Picture
+    dynamic: bool, restarts: int, probing: bool, grid: Picture
 ) -> None:
     puzzle = puzzle_of(grid)
-    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts)
+    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing)
     assert found.exhausted
     assert len(found.solutions) == len(set(found.solutions))
     assert set(found.solutions) == all_solutions(puzzle)
@@ -67,9 +68,11 @@ def test_complete_search_finds_exactly_the_solutions(
 @ORDERS
 @settings(max_examples=200, deadline=None)
 @given(mixed_puzzles())
-def test_search_proves_there_is_no_solution(dynamic: bool, restarts: int, puzzle: Puzzle) -> None:
+def test_search_proves_there_is_no_solution(
+    dynamic: bool, restarts: int, probing: bool, puzzle: Puzzle
+) -> None:
     expected = all_solutions(puzzle)
-    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts)
+    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing)
     assert found.exhausted
     assert set(found.solutions) == expected
 
@@ -78,11 +81,11 @@ def test_search_proves_there_is_no_solution(dynamic: bool, restarts: int, puzzle
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=6), st.integers(1, 3))
 def test_limit_stops_at_that_many_solutions(
-    dynamic: bool, restarts: int, grid: Picture, limit: int
+    dynamic: bool, restarts: int, probing: bool, grid: Picture, limit: int
 ) -> None:
     puzzle = puzzle_of(grid)
     expected = all_solutions(puzzle)
-    found = search(puzzle, limit=limit, dynamic=dynamic, restarts=restarts)
+    found = search(puzzle, limit=limit, dynamic=dynamic, restarts=restarts, probing=probing)
     assert len(found.solutions) == min(limit, len(expected))
     assert set(found.solutions) <= expected
     if len(expected) < limit:
@@ -91,15 +94,16 @@ def test_limit_stops_at_that_many_solutions(
         assert found.count == len(expected)
 
 
+@pytest.mark.parametrize("probing", [True, False], ids=["probed", "unprobed"])
 @pytest.mark.parametrize("seed", [25, 26, 62, 79, 124, 134, 157, 176])
-def test_a_restarting_search_for_one_solution_finds_one(seed: int) -> None:
+def test_a_restarting_search_for_one_solution_finds_one(seed: int, probing: bool) -> None:
     """Sparse random 25x25 puzzles on which a search for one solution, restarting at
     every failure, fails in some runs. On seed 134 it also starts a run near the last
     run's deepest grid, reopening the cells next to its open ones (``kernel._repair``),
     and that run finds nothing: it saw only part of the puzzle, so its end must not
     pass for the end of the search."""
     puzzle = random_puzzle(25, 25, 0.38, seed)
-    found = search(puzzle, limit=1, dynamic=True, restarts=1, margin=1)
+    found = search(puzzle, limit=1, dynamic=True, restarts=1, margin=1, probing=probing)
     assert len(found.solutions) == 1
     assert satisfies(puzzle, found.solutions[0])
     assert not found.exhausted
@@ -123,21 +127,22 @@ def test_search_from_what_logic_proved(grid: Picture) -> None:
 
 
 @ORDERS
-def test_every_solution_of_a_puzzle_with_many(dynamic: bool, restarts: int) -> None:
+def test_every_solution_of_a_puzzle_with_many(dynamic: bool, restarts: int, probing: bool) -> None:
     puzzle = load(PUZZLES / "nonunique.txt")
-    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts)
+    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing)
     assert found.exhausted
     assert len(set(found.solutions)) == 43
     assert all(satisfies(puzzle, grid) for grid in found.solutions)
 
 
-def test_another_thread_stops_the_search() -> None:
+@pytest.mark.parametrize("probing", [True, False], ids=["probed", "unprobed"])
+def test_another_thread_stops_the_search(probing: bool) -> None:
     """A search with far more work than time stops when asked, well before its deadline."""
     puzzle = random_puzzle(30, 30, 0.5, seed=91)
     stopper = Stopper()
     threading.Timer(0.2, stopper.stop).start()
     started = time.perf_counter()
-    found = search(puzzle, limit=None, deadline=started + 60, stopper=stopper)
+    found = search(puzzle, limit=None, deadline=started + 60, stopper=stopper, probing=probing)
     assert not found.exhausted
     assert time.perf_counter() - started < 30
 
@@ -175,6 +180,42 @@ def test_engine_verdicts_whoever_finishes(puzzle: Puzzle, probes: int, race: boo
     uniqueness = {0: Uniqueness.NONE, 1: Uniqueness.UNIQUE}.get(len(expected), Uniqueness.MULTIPLE)
     assert result.uniqueness is uniqueness
     assert {result.grid, result.other} - {None} <= expected
+    assert first.status is (Status.SOLVED if expected else Status.NONE)
+    assert first.grid is None or first.grid in expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(mixed_puzzles())
+def test_the_races_second_search_finds_a_solution_or_proves_none(puzzle: Puzzle) -> None:
+    """The rival a search for one solution of a large puzzle races (``engine._race``)."""
+    expected = all_solutions(puzzle)
+    unknown = [[None] * puzzle.width for _ in puzzle.rows]
+    status, _, grids = engine._by_unprobed_search(puzzle, unknown, None, Stopper())
+    assert status is (Status.SOLVED if expected else Status.NONE)
+    assert set(grids) <= expected and len(grids) == (1 if expected else 0)
+
+
+def test_a_stopped_second_search_says_unknown() -> None:
+    puzzle = random_puzzle(30, 30, 0.5, seed=91)
+    unknown = [[None] * puzzle.width for _ in puzzle.rows]
+    stopper = Stopper()
+    stopper.stop()
+    verdict = engine._by_unprobed_search(puzzle, unknown, None, stopper)
+    assert verdict == (Status.UNKNOWN, Uniqueness.UNKNOWN, ())
+
+
+@settings(max_examples=100, deadline=None)
+@given(mixed_puzzles())
+def test_a_search_for_one_solution_races_a_second_search(puzzle: Puzzle) -> None:
+    """With every puzzle counting as large, the race for a first solution pits the two
+    searches against each other: whichever finishes, its verdict holds."""
+    from nonocp.logic import kernel
+
+    expected = all_solutions(puzzle)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernel, "RESTART_CELLS", 0)
+        patch.setattr(engine, "RACE", True)
+        first = solve(puzzle, search_probes=0, prove_unique=False)
     assert first.status is (Status.SOLVED if expected else Status.NONE)
     assert first.grid is None or first.grid in expected
 

@@ -59,6 +59,7 @@ def run(
     dynamic: bool = False,
     restarts: int | None = None,
     margin: int | None = None,
+    probing: bool = True,
 ) -> tuple[list[Grid], bool, int, Known]:
     """``search`` on a puzzle and its known cells, with grids in and out: the solutions
     stored (at most ``limit``, or ``STORED``), whether the search was exhausted, the
@@ -79,6 +80,7 @@ def run(
         dynamic,
         -1 if restarts is None else restarts,
         REPAIR_MARGIN if margin is None else margin,
+        probing,
     )
     grids = [_grid(cells, puzzle.width) for cells in stored[: min(count, len(stored))]]
     return grids, ended == EXHAUSTED, int(count), _known(grid, puzzle.width)
@@ -782,7 +784,18 @@ def _grown(stack, depth):
 
 @njit(cache=True, nogil=True)
 def search(
-    grid, puzzle, work, solutions, limit, budget, deadline, counters, dynamic, restarts, margin
+    grid,
+    puzzle,
+    work,
+    solutions,
+    limit,
+    budget,
+    deadline,
+    counters,
+    dynamic,
+    restarts,
+    margin,
+    probing,
 ):
     """Depth-first search from ``grid`` for up to ``limit`` solutions (-1: all of them),
     stored in ``solutions`` while it has rows.
@@ -793,8 +806,9 @@ def search(
     none). ``counters[0]`` counts the probes spent; another thread stops the search by
     setting ``counters[1]`` (it runs without the GIL). ``dynamic`` chooses the search's
     order (see ``_dive``), ``restarts`` the failures before its first restart (-1: see
-    ``_patience``) and ``margin`` how far a repair reopens (``_repair``). Returns the
-    solutions found, and EXHAUSTED or STOPPED.
+    ``_patience``), ``margin`` how far a repair reopens (``_repair``) and ``probing``
+    whether the nodes below the root are probed. Returns the solutions found, and
+    EXHAUSTED or STOPPED.
     """
     cells = grid.shape[0]
     scores = np.zeros(cells, np.float32)
@@ -807,7 +821,7 @@ def search(
     if budget >= 0:
         budget += counters[0]
     root = (grid, scores)
-    order = (dynamic, _patience(grid, dynamic, restarts), margin)
+    order = (dynamic, _patience(grid, dynamic, restarts), margin, probing)
     return _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadline, order)
 
 
@@ -817,22 +831,23 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
     the solutions found, and EXHAUSTED or STOPPED.
 
     Every node is probed (the cells in the branching cell's row and column: a decision's
-    consequences are densest there) and split on one cell, trying first the value belief
-    propagation finds likelier. The static search splits on the best-scoring cell, with
-    the beliefs of the root: on the tournament puzzles that order finds a first solution
-    with several times fewer probes than trying first the value whose probe fixed fewer
-    cells, this search's order before it. The ``dynamic`` search refreshes the beliefs at
-    every node (``NODE_ROUNDS``) and splits on the cell they are surest of: slower per
-    node, but on large puzzles with loose lines (Faase, random 100x100) it often walks to
-    a solution without backtracking where the static order thrashes, and it takes most
-    hard tournament puzzles several times faster. The static order still wins on some
-    (tcga2016 #382, random 30x30 seed 91), which is why the budgeted search keeps it.
+    consequences are densest there; without ``probing``, line logic alone follows a
+    decision) and split on one cell, trying first the value belief propagation finds
+    likelier. The static search splits on the best-scoring cell, with the beliefs of the
+    root: on the tournament puzzles that order finds a first solution with several times
+    fewer probes than trying first the value whose probe fixed fewer cells, this search's
+    order before it. The ``dynamic`` search refreshes the beliefs at every node
+    (``NODE_ROUNDS``) and splits on the cell they are surest of: slower per node, but on
+    large puzzles with loose lines (Faase, random 100x100) it often walks to a solution
+    without backtracking where the static order thrashes, and it takes most hard tournament
+    puzzles several times faster. The static order still wins on some (tcga2016 #382, random
+    30x30 seed 91), which is why the budgeted search keeps it.
 
-    ``order`` is ``dynamic``, the failures before the first restart (0: none) and how far
-    a repair reopens (see below). Until it finds a solution, a search that meets that
-    many failures starts over from the root, with more patience and some noise in where
-    it branches (``RESTART_FAILS``); it keeps its beliefs. Once it has a solution it runs
-    on to the end, so it never finds one twice.
+    ``order`` is ``dynamic``, the failures before the first restart (0: none), how far a
+    repair reopens (see below) and ``probing``. Until it finds a solution, a search that
+    meets that many failures starts over from the root, with more patience and some noise in
+    where it branches (``RESTART_FAILS``); it keeps its beliefs. Once it has a solution it
+    runs on to the end, so it never finds one twice.
 
     Looking for one solution (``limit`` 1), a search whose run from the root failed with
     few cells open (``REPAIR_OPEN``) runs next from that run's deepest grid, reopened
@@ -842,7 +857,7 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
     its part: on random 100x100 seed 23 none succeeded in 60 s.
     """
     grid, scores = root
-    dynamic, patience, margin = order
+    dynamic, patience, margin, probing = order
     cells = grid.shape[0]
     sent = messages(grid, puzzle)
     mending = sent
@@ -926,12 +941,15 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, deadli
         if _assume(parent, child, chosen[depth], value, puzzle, work) < 0:
             fails += 1
             continue
-        todo[:] = False
-        _near(child, chosen[depth], todo, puzzle)
         levels[depth + 1] = levels[depth]
-        ended = _probe(
-            child, levels[depth + 1], todo, puzzle, work, trials, counters, budget, deadline
-        )
+        if probing:
+            todo[:] = False
+            _near(child, chosen[depth], todo, puzzle)
+            ended = _probe(
+                child, levels[depth + 1], todo, puzzle, work, trials, counters, budget, deadline
+            )
+        else:  # a node counts as one probe
+            ended = STOPPED if _spend(counters, budget, deadline) else EXHAUSTED
         if ended == STOPPED:
             return found, STOPPED
         if ended == EXHAUSTED:

@@ -66,6 +66,7 @@ def search(
     dynamic: bool = False,
     restarts: int | None = None,
     margin: int | None = None,
+    probing: bool = True,
 ) -> Found:
     """Solutions of ``puzzle`` agreeing with ``known``, up to ``limit`` (None: all of them).
 
@@ -79,11 +80,13 @@ def search(
     kernel chooses, restarting only a dynamic search of a large puzzle). A search for one
     solution that restarts may start a run near the last run's deepest grid instead,
     reopening the cells within ``margin`` of its open ones (None: ``kernel.REPAIR_MARGIN``).
+    Without ``probing`` the nodes below the root get line logic only: many times cheaper
+    per node, and on large puzzles its runs fail elsewhere than the probing search's.
     """
     from nonocp.logic import kernel
 
     counters = (stopper or Stopper()).counters
     grids, exhausted, count, root = kernel.run(
-        puzzle, known, limit, probes, deadline, counters, dynamic, restarts, margin
+        puzzle, known, limit, probes, deadline, counters, dynamic, restarts, margin, probing
     )
     return Found(tuple(grids), exhausted, int(counters[0]), count, root)
