@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import nonocp.cpsat
 import nonocp.logic.kernel  # noqa: F401
 from nonocp import formats
+from nonocp.errors import NonocpError
 from nonocp.formats import attach_solutions, by_extension, load_all
 from nonocp.generate import parse_size, random_puzzle
 from nonocp.puzzle import Grid, Puzzle, satisfies
@@ -70,11 +71,22 @@ def load_set(spec: str) -> Set:
     path = Path(spec)
     if path.is_dir():
         files = sorted(p for p in path.rglob("*") if is_puzzle_file(p))
-        return Set(path.name, [(p.name, q) for p in files for q in load_all(p)])
+        return Set(path.name, [(p.name, q) for p in files for q in readable(p)])
     found = with_stored_solutions(path, load_all(path))
     if len(found) == 1:
         return Set(path.name, [(path.name, found[0])])
     return Set(path.name, [(formats.label(p, i), p) for i, p in enumerate(found, start=1)])
+
+
+def readable(path: Path) -> list[Puzzle]:
+    """The puzzles of one file of a folder, or none when it cannot be read: the file is
+    named with the error's line and column and skipped, so one bad file in a folder does
+    not end a benchmark of the rest (jwilk's set has one with trailing lines)."""
+    try:
+        return load_all(path)
+    except NonocpError as error:
+        print(f"skipping {error}", file=sys.stderr)
+        return []
 
 
 def solution_file(path: Path) -> Path:
