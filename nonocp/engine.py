@@ -224,6 +224,8 @@ def _settle(
     first = found.solutions[0] if found.solutions else None  # checked by _verdict_of
     if RACE:
         return result(_race(puzzle, found.known, first, deadline, build, prove_unique))
+    if _unprobed_not_cpsat(found.known, prove_unique):
+        return result(_by_unprobed_search(puzzle, found.known, deadline))
     return result(_by_cpsat(puzzle, found.known, first, deadline, build, prove_unique))
 
 
@@ -289,7 +291,7 @@ def _race(
     C++). This search refreshes its beliefs at every node: too slow per node for the
     budgeted search, which settles most puzzles in a few hundred probes, but far fewer
     nodes on those it leaves. The rival is CP-SAT, except in a search for one solution
-    of a large puzzle (``_searches_rival``).
+    of a large puzzle (``_unprobed_not_cpsat``).
     """
     from nonocp.cpsat import Halt
     from nonocp.logic.search import Stopper, search
@@ -299,7 +301,7 @@ def _race(
 
     def by_rival() -> None:
         try:
-            if _searches_rival(known, prove_unique):
+            if _unprobed_not_cpsat(known, prove_unique):
                 outcome.append(_by_unprobed_search(puzzle, known, deadline, rival_stopper))
             else:
                 outcome.append(_by_cpsat(puzzle, known, first, deadline, build, prove_unique, halt))
@@ -323,17 +325,18 @@ def _race(
     return outcome[0]
 
 
-def _searches_rival(known: Known, prove_unique: bool) -> bool:
-    """Whether the race's rival is a second search, without probing below the root,
-    instead of CP-SAT: looking for one solution of a puzzle with at least
-    ``kernel.RESTART_CELLS`` open cells.
+def _unprobed_not_cpsat(known: Known, prove_unique: bool) -> bool:
+    """Whether the search without probing below the root takes CP-SAT's place, as the
+    race's rival or, on one core, alone: looking for one solution of a puzzle with at
+    least ``kernel.RESTART_CELLS`` open cells.
 
     There CP-SAT hardly ever answers (from the probed root of a random 100x100 puzzle,
     nothing in 60 s), and the two searches fail on different puzzles: alone, 60 s each,
     the search without probing solved random 100x100 seeds 63 and 76 in 4.1 and 9.0 s,
     where the race against CP-SAT took 56.7 s and gave "unknown", and it gave "unknown"
     on seeds 16, 23 and 37, which the probing search solves in 10-31 s. With it as the
-    rival the race solved 74 of seeds 1-80 against 73, median 3.0 s against 7.3 s.
+    rival the race solved 74 of seeds 1-80 against 73, median 3.0 s against 7.3 s; on
+    one core, alone, 7 of seeds 1-8 where CP-SAT alone solved none.
     """
     from nonocp.logic.kernel import RESTART_CELLS
 
@@ -342,7 +345,7 @@ def _searches_rival(known: Known, prove_unique: bool) -> bool:
 
 
 def _by_unprobed_search(
-    puzzle: Puzzle, known: Known, deadline: float | None, stopper: Stopper
+    puzzle: Puzzle, known: Known, deadline: float | None, stopper: Stopper | None = None
 ) -> Verdict:
     """The verdict of the dynamic search for one solution without probing below the root."""
     from nonocp.logic.search import search
