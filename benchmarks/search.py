@@ -68,7 +68,7 @@ def first_by_search(puzzle: Puzzle, deduction: Deduction, time_limit: float) -> 
 
 
 def by_engine(
-    puzzle: Puzzle, deduction: Deduction, time_limit: float, prove_unique: bool, probes: int
+    puzzle: Puzzle, deduction: Deduction, time_limit: float, prove_unique: bool, probes: int | None
 ) -> Run:
     result = engine.solve_from(
         puzzle, deduction, time_limit, prove_unique=prove_unique, search_probes=probes
@@ -113,7 +113,8 @@ def taai_set(path: Path, args: argparse.Namespace, console: Console) -> Table:
                 check(puzzle, run)
                 times[way][index] = logic + run.seconds
                 unsolved[way] += run.verdict != "solved" and deduction.grid is None
-            gave_up += deduction.grid is None and (searched.grid is None or probes > args.probes)
+            budget = engine.SEARCH_PROBES if args.probes is None else args.probes  # 25x25: small
+            gave_up += deduction.grid is None and (searched.grid is None or probes > budget)
             bar.advance(task)
     return taai_table(path.stem, chosen, times, unsolved, gave_up, args)
 
@@ -183,7 +184,9 @@ def main() -> None:
     parser.add_argument(
         "--search-limit", type=float, default=10.0, help="seconds per puzzle, search alone"
     )
-    parser.add_argument("--probes", type=int, default=engine.SEARCH_PROBES, help="search budget")
+    parser.add_argument(
+        "--probes", type=int, default=None, help="search budget (default: the engine's, by size)"
+    )
     parser.add_argument("--skip-taai", action="store_true")
     parser.add_argument("--skip-survey", action="store_true")
     args = parser.parse_args()
