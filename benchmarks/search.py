@@ -98,6 +98,7 @@ def taai_set(path: Path, args: argparse.Namespace, console: Console) -> Table:
     times: dict[str, dict[int, float]] = {way: {} for way in WAYS}
     unsolved = dict.fromkeys(WAYS, 0)
     gave_up = 0
+    budget = engine.SEARCH_PROBES if args.probes is None else args.probes  # 25x25: small
     with progress_bar(console) as bar:
         task = bar.add_task(path.stem, total=len(chosen))
         for index in chosen:
@@ -113,7 +114,6 @@ def taai_set(path: Path, args: argparse.Namespace, console: Console) -> Table:
                 check(puzzle, run)
                 times[way][index] = logic + run.seconds
                 unsolved[way] += run.verdict != "solved" and deduction.grid is None
-            budget = engine.SEARCH_PROBES if args.probes is None else args.probes  # 25x25: small
             gave_up += deduction.grid is None and (searched.grid is None or probes > budget)
             bar.advance(task)
     return taai_table(path.stem, chosen, times, unsolved, gave_up, args)

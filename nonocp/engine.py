@@ -28,9 +28,11 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from nonocp.logic import Deduction, deduce
+from nonocp.logic.board import unknown_in
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
 if TYPE_CHECKING:
@@ -162,10 +164,7 @@ def search_from(
         grids = () if deduction.grid is None else (deduction.grid,)
         return Found(grids, True, 0, len(grids), deduction.known)
     if probes is None:
-        from nonocp.logic.kernel import RESTART_CELLS
-
-        large = _open_cells(deduction.known) >= RESTART_CELLS
-        probes = LARGE_SEARCH_PROBES if large else SEARCH_PROBES
+        probes = LARGE_SEARCH_PROBES if _large(deduction.known) else SEARCH_PROBES
     return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
 
 
@@ -313,30 +312,35 @@ def _race(
     nodes on those it leaves. The rival is CP-SAT, except in a search for one solution
     of a large puzzle (``_unprobed_not_cpsat``).
     """
-    from nonocp.cpsat import Halt
     from nonocp.logic.search import Stopper, search
 
-    stopper, halt, rival_stopper = Stopper(), Halt(), Stopper()
+    stopper = Stopper()
     outcome: list[Verdict | BaseException] = []
+    if _unprobed_not_cpsat(known, prove_unique):
+        rival_stopper = Stopper()
+        stop_rival = rival_stopper.stop
+        by_rival = partial(_by_unprobed_search, puzzle, known, deadline, rival_stopper)
+    else:
+        from nonocp.cpsat import Halt
 
-    def by_rival() -> None:
+        halt = Halt()
+        stop_rival = halt.halt
+        by_rival = partial(_by_cpsat, puzzle, known, first, deadline, build, prove_unique, halt)
+
+    def run_rival() -> None:
         try:
-            if _unprobed_not_cpsat(known, prove_unique):
-                outcome.append(_by_unprobed_search(puzzle, known, deadline, rival_stopper))
-            else:
-                outcome.append(_by_cpsat(puzzle, known, first, deadline, build, prove_unique, halt))
+            outcome.append(by_rival())
         except BaseException as error:  # handed to the caller's thread
             outcome.append(error)
         stopper.stop()
 
-    rival = threading.Thread(target=by_rival, name="nonocp-rival", daemon=True)
+    rival = threading.Thread(target=run_rival, name="nonocp-rival", daemon=True)
     rival.start()
     found = search(puzzle, known, _wanted(prove_unique), None, deadline, stopper, dynamic=True)
     verdict = _verdict_of(puzzle, found, prove_unique)
     while rival.is_alive():
         if verdict is not None:
-            halt.halt()
-            rival_stopper.stop()
+            stop_rival()
         rival.join(0.01)
     if verdict is not None:
         return verdict
@@ -358,13 +362,15 @@ def _unprobed_not_cpsat(known: Known, prove_unique: bool) -> bool:
     rival the race solved 74 of seeds 1-80 against 73, median 3.0 s against 7.3 s; on
     one core, alone, 7 of seeds 1-8 where CP-SAT alone solved none.
     """
+    return not prove_unique and _large(known)
+
+
+def _large(known: Known) -> bool:
+    """Whether ``known`` leaves at least ``kernel.RESTART_CELLS`` cells open: where the
+    dynamic search restarts, and the budget and the race's rival change."""
     from nonocp.logic.kernel import RESTART_CELLS
 
-    return not prove_unique and _open_cells(known) >= RESTART_CELLS
-
-
-def _open_cells(known: Known) -> int:
-    return sum(value is None for row in known for value in row)
+    return unknown_in(known) >= RESTART_CELLS
 
 
 def _by_unprobed_search(

@@ -22,6 +22,11 @@ from nonocp.puzzle import Clue, Puzzle
 Known = list[list[int | None]]
 
 
+def unknown_in(known: Known) -> int:
+    """How many cells ``known`` leaves open."""
+    return sum(value is None for row in known for value in row)
+
+
 @dataclass(frozen=True)
 class Fixed:
     """Cells one line solve added: bit masks along that line."""

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 
-from nonocp.logic.board import Board, Fixed, Known
+from nonocp.logic.board import Board, Fixed, Known, unknown_in
 from nonocp.puzzle import Grid, Puzzle
 
 
@@ -51,7 +51,7 @@ class Deduction:
 
     @property
     def unknown(self) -> int:
-        return sum(v is None for row in self.known for v in row)
+        return unknown_in(self.known)
 
     @property
     def grid(self) -> Grid | None:
