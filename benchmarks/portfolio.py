@@ -9,6 +9,7 @@ puzzles that budget leaves open, each candidate for the race runs alone from the
 root, up to --cap seconds:
 
   search   the compiled search with no budget
+  sat      Glucose on ``nonocp.sat``'s formula (the engine's rival)
   lp0      CP-SAT with the engine's parameters (no LP: ``cpsat.LINEARIZATION`` = 0)
   lp1      the same with ``linearization_level`` 1
 
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import load_set, progress_bar
 
-from nonocp import cpsat, engine
+from nonocp import cpsat, engine, sat
 from nonocp.logic.search import Found, search
 from nonocp.puzzle import Puzzle
 
@@ -63,18 +64,24 @@ def by_search(puzzle: Puzzle, found: Found, cap: float) -> float | None:
     return time.perf_counter() - started
 
 
+def by_sat(puzzle: Puzzle, found: Found, cap: float) -> float | None:
+    started = time.perf_counter()
+    grid = sat.Solving(puzzle, found.known, started + cap, engine.Halt()).search()  # checked
+    return time.perf_counter() - started if grid else None
+
+
 def by_cpsat(linearization: int) -> Callable[[Puzzle, Found, float], float | None]:
     def side(puzzle: Puzzle, found: Found, cap: float) -> float | None:
         cpsat.LINEARIZATION = linearization
         started = time.perf_counter()
-        cells = cpsat.cells_for(puzzle, found.known, None)
-        grid = cpsat.search(puzzle, cells, started + cap)  # checked against the clues
+        solving = cpsat.Solving(puzzle, found.known, None, started + cap, engine.Halt())
+        grid = solving.search()  # checked against the clues
         return time.perf_counter() - started if grid else None
 
     return side
 
 
-SIDE_RUNS = {"search": by_search, "lp0": by_cpsat(0), "lp1": by_cpsat(1)}
+SIDE_RUNS = {"search": by_search, "sat": by_sat, "lp0": by_cpsat(0), "lp1": by_cpsat(1)}
 SIDES = tuple(SIDE_RUNS)
 
 
@@ -95,14 +102,17 @@ def warm_up() -> None:
 
     puzzle = random_puzzle(10, 10, 0.5, 1)
     search(puzzle, limit=1, probes=10)
-    cpsat.search(puzzle, cpsat.cells_for(puzzle, None, None), None)
+    sat.Solving(puzzle, None, None, engine.Halt()).search()
+    cpsat.Solving(puzzle, None, None, None, engine.Halt()).search()
 
 
 STRATEGIES: dict[str, Callable[[Times], float]] = {
     "search alone": lambda t: t["search"],
+    "Glucose alone": lambda t: t["sat"],
     "CP-SAT lp0 alone": lambda t: t["lp0"],
     "CP-SAT lp1 alone": lambda t: t["lp1"],
-    "race search | lp0 (the engine)": lambda t: min(t["search"], t["lp0"]),
+    "race search | sat (the engine)": lambda t: min(t["search"], t["sat"]),
+    "race search | lp0": lambda t: min(t["search"], t["lp0"]),
     "race search | lp1": lambda t: min(t["search"], t["lp1"]),
     "race lp0 | lp1": lambda t: min(t["lp0"], t["lp1"]),
 }

@@ -98,7 +98,7 @@ def taai_set(path: Path, args: argparse.Namespace, console: Console) -> Table:
     times: dict[str, dict[int, float]] = {way: {} for way in WAYS}
     unsolved = dict.fromkeys(WAYS, 0)
     gave_up = 0
-    budget = engine.SEARCH_PROBES if args.probes is None else args.probes  # 25x25: small
+    budget = engine.SEARCH_PROBES if args.probes is None else args.probes
     with progress_bar(console) as bar:
         task = bar.add_task(path.stem, total=len(chosen))
         for index in chosen:
@@ -185,7 +185,7 @@ def main() -> None:
         "--search-limit", type=float, default=10.0, help="seconds per puzzle, search alone"
     )
     parser.add_argument(
-        "--probes", type=int, default=None, help="search budget (default: the engine's, by size)"
+        "--probes", type=int, default=None, help="search budget (default: the engine's)"
     )
     parser.add_argument("--skip-taai", action="store_true")
     parser.add_argument("--skip-survey", action="store_true")

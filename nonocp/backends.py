@@ -18,6 +18,7 @@ from nonocp.errors import NonocpError
 
 if TYPE_CHECKING:
     from nonocp.engine import Count, Result, Solutions
+    from nonocp.models import ModelBuilder
 
 
 class EngineName(StrEnum):
@@ -29,9 +30,6 @@ class ModelName(StrEnum):
     AUTOMATON = "automaton"
     BLOCKS = "blocks"
     BOTH = "both"
-
-
-DEFAULT_MODEL = ModelName.AUTOMATON
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,9 @@ class Backend:
 
 
 def backend(engine: str = EngineName.CPSAT, model: str | None = None) -> Backend:
-    """The solver ``--engine`` and ``--model`` name; ``model`` None means the default.
+    """The solver ``--engine`` and ``--model`` name; ``model`` None means the default:
+    for ``cpsat``, the engine's own choice (Glucose in its race, the automaton model to
+    enumerate), which naming a model replaces by CP-SAT on that model.
 
     The MIP is the block-start formulation by construction, so it takes no other model.
     """
@@ -60,11 +60,17 @@ def backend(engine: str = EngineName.CPSAT, model: str | None = None) -> Backend
         names = ", ".join(EngineName)
         raise NonocpError(f"unknown engine {engine!r} (known engines: {names})")
     from nonocp import engine as cpsat
-    from nonocp.models import builder
 
-    build = builder(model or DEFAULT_MODEL)
+    build = model_builder(model)
     return Backend(
         partial(cpsat.solve, build=build),
         partial(cpsat.solutions, build=build),
         partial(cpsat.count, build=build),
     )
+
+
+def model_builder(model: str | None) -> ModelBuilder | None:
+    """The builder of the CP-SAT model ``--model`` names, or None (the engine's choice)."""
+    from nonocp.models import builder
+
+    return None if model is None else builder(model)

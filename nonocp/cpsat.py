@@ -15,7 +15,7 @@ from collections.abc import Generator
 
 from ortools.sat.python import cp_model
 
-from nonocp.engine import Ending, SolverBug, checked
+from nonocp.engine import Ending, Halt, SolverBug, checked
 from nonocp.models import CellModel, Known, ModelBuilder
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Puzzle
@@ -53,45 +53,36 @@ def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | Non
     return solver
 
 
-class Halt:
-    """Stops, from another thread, the CP-SAT solves one thread runs: the current one and
-    every later one."""
+class Solving:
+    """CP-SAT over one puzzle's model (``engine.Solving``): solutions one after another,
+    each differing from those before on the cells logic left open."""
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._halted = False
-        self._solver: cp_model.CpSolver | None = None
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        known: Known | None,
+        build: ModelBuilder | None,
+        deadline: float | None,
+        halt: Halt,
+    ) -> None:
+        self.puzzle = puzzle
+        self.cells = cells_for(puzzle, known, build)
+        self.deadline = deadline
+        self.halt = halt
 
-    def admit(self, solver: cp_model.CpSolver) -> bool:
-        """Register ``solver`` as the one running; False when halted already."""
-        with self._lock:
-            self._solver = solver
-            return not self._halted
-
-    def halt(self) -> None:
-        """Stop the running solve. A solve that is only starting may miss it, so callers
-        repeat this until the solving thread has ended."""
-        with self._lock:
-            self._halted = True
-            solver = self._solver
-        if solver is not None:
-            solver.stop_search()
-
-
-def search(
-    puzzle: Puzzle, cells: CellModel, deadline: float | None, halt: Halt | None = None
-) -> Grid | bool | None:
-    """A checked solution, False when proven there is none, None when time ran out (or
-    the search was halted)."""
-    solver = _solver(deadline)
-    if solver is None or (halt is not None and not halt.admit(solver)):
+    def search(self) -> Grid | bool | None:
+        solver = _solver(self.deadline)
+        if solver is None or not self.halt.admit(solver.stop_search):
+            return None
+        status = solver.solve(self.cells.model)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return checked(self.puzzle, self.cells.grid(solver))
+        if status == cp_model.INFEASIBLE:
+            return False
         return None
-    status = solver.solve(cells.model)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return checked(puzzle, cells.grid(solver))
-    if status == cp_model.INFEASIBLE:
-        return False
-    return None
+
+    def exclude(self, grid: Grid) -> None:
+        self.cells.exclude(grid)
 
 
 def enumerate_solutions(

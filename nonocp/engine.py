@@ -1,4 +1,4 @@
-"""Solving, uniqueness and counting, logic first and CP-SAT last, behind one honest ``Result``.
+"""Solving, uniqueness and counting, logic first and solvers last, behind one honest ``Result``.
 
 Nothing here reports more than was proven: a search stopped by a time limit says
 "unknown", a count stopped early says "at least N", and every grid handed back has
@@ -9,15 +9,15 @@ the search starts from them without losing a solution. When it fixes every cell,
 is the only solution and nothing else is loaded; a contradiction proves there is none.
 What it leaves open goes to the compiled depth-first search (``nonocp.logic.search``),
 which probes the root, then searches within a probe budget: it settles most puzzles
-outright. Where it gives up, CP-SAT takes over from the cells probing proved, racing the
-search without a budget on a second core; looking for one solution of a large puzzle,
-a second search races it instead (``_race``).
+outright. Where it gives up, a race takes over from the cells probing proved: the search
+without a budget on a second core, a clause-learning solver (Glucose, ``nonocp.sat``),
+and on large puzzles a search without probing (``_sides``).
 
-The CP-SAT side (solver settings, search, threaded enumeration) lives in ``nonocp.cpsat``,
-imported only when logic and the depth-first search leave work for it: importing OR-tools
-takes about a third of a second, far longer than solving a puzzle logic settles, so such
-puzzles (most of the hand-made ones) never pay for it. This module keeps the result types
-and the orchestration, and is cheap to import.
+The solvers live in ``nonocp.sat`` and ``nonocp.cpsat`` (CP-SAT: the models a caller
+chooses, and enumeration), imported only when logic and the depth-first search leave
+work for them: importing OR-tools takes about a third of a second, far longer than
+solving a puzzle logic settles, so such puzzles (most of the hand-made ones) never pay
+for it. This module keeps the result types and the orchestration, and is cheap to import.
 """
 
 from __future__ import annotations
@@ -36,22 +36,18 @@ from nonocp.logic.board import unknown_in
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
 if TYPE_CHECKING:
-    from nonocp.cpsat import Halt
     from nonocp.logic.search import Found, Stopper
     from nonocp.models import Known, ModelBuilder
 
-SEARCH_PROBES = 40000
+SEARCH_PROBES = 10000
 """The probes (each tries both values of a cell, about 20 microseconds) the compiled
-search may spend below its root before the race takes over, on a puzzle line logic
-leaves with fewer than ``kernel.RESTART_CELLS`` open cells. Random 30x30 seeds 1-400,
-validate mode: slowest 0.29 s against 3.66 s with 10,000 (seed 91, which the static
-order solves in 31,354 probes and the race's dynamic search in 780,223), total 4.66 s
-against 8.21 s; the three tournament sets 151.1 s against 150.8 s."""
-
-LARGE_SEARCH_PROBES = 10000
-"""The budget on larger puzzles, where the race's dynamic searches do better than the
-static order: 40,000 slowed 9 of random 100x100 seeds 1-10, by a median 0.21 s (up
-to 1.2 s), run back to back with 10,000."""
+search may spend below its root before the race takes over. With Glucose in the race,
+back to back against 40,000 (the budget on small puzzles while CP-SAT raced): the three
+tournament sets 110.7 s against 138.1 s, the survey's held-back puzzles under 1 s but
+for Gettys, Thing and #19080 (40,000: also #3867), and random 30x30 seeds 1-400 4.63 s
+against 4.92 s, though seed 91, which the static order solves in 31,354 probes, takes
+0.84 s against 0.18 s. Larger puzzles had 10,000 already: 40,000 slowed 9 of random
+100x100 seeds 1-10."""
 
 COUNT_PROBES = 20000
 """The same budget when enumerating: past it CP-SAT enumerates, from the probed root."""
@@ -156,16 +152,15 @@ def search_from(
     probes: int | None,
 ) -> Found:
     """The compiled search for up to ``limit`` solutions from what ``deduction`` proved,
-    within ``probes`` (None: ``SEARCH_PROBES`` or, on a large puzzle,
-    ``LARGE_SEARCH_PROBES``), or its answer when logic alone decided the puzzle."""
+    within ``probes`` (None: ``SEARCH_PROBES``), or its answer when logic alone decided
+    the puzzle."""
     from nonocp.logic.search import Found, search
 
     if deduction.contradiction or deduction.grid is not None:
         grids = () if deduction.grid is None else (deduction.grid,)
         return Found(grids, True, 0, len(grids), deduction.known)
-    if probes is None:
-        probes = LARGE_SEARCH_PROBES if _large(deduction.known) else SEARCH_PROBES
-    return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
+    budget = SEARCH_PROBES if probes is None else probes
+    return search(puzzle, deduction.known, limit=limit, probes=budget, deadline=deadline)
 
 
 def solve(
@@ -197,7 +192,7 @@ def solve_from(
     When logic settled the puzzle that is the answer; otherwise one solution is searched
     for, then (unless ``prove_unique`` is False) a second that differs from it on the
     cells logic left open: the uniqueness proof. The compiled search tries first, with at
-    most ``search_probes`` probes below its root (None: by size, see ``search_from``);
+    most ``search_probes`` probes below its root (None: ``SEARCH_PROBES``);
     the race finishes what it leaves.
     """
     started = time.perf_counter()
@@ -219,8 +214,8 @@ Verdict = tuple[Status, Uniqueness, tuple[Grid, ...]]
 RACE = (
     len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 ) > 1
-"""Whether a puzzle the budgeted search leaves open is raced (see ``_race``): only where a
-second core lets both sides run at full speed."""
+"""Whether the search without a budget races the other sides (see ``_sides``): only where
+a second core lets it run at full speed beside them."""
 
 
 def _settle(
@@ -236,16 +231,15 @@ def _settle(
         return Result(status, uniqueness, *grids, seconds=time.perf_counter() - started)
 
     if found is None:
-        return result(_by_cpsat(puzzle, None, None, deadline, build, prove_unique))
+        from nonocp import cpsat
+
+        model = cpsat.Solving(puzzle, None, build, deadline, Halt())
+        return result(_by_solver(puzzle, model, None, prove_unique))
     verdict = _verdict_of(puzzle, found, prove_unique)
     if verdict is not None:
         return result(verdict)
     first = found.solutions[0] if found.solutions else None  # checked by _verdict_of
-    if RACE:
-        return result(_race(puzzle, found.known, first, deadline, build, prove_unique))
-    if _unprobed_not_cpsat(found.known, prove_unique):
-        return result(_by_unprobed_search(puzzle, found.known, deadline))
-    return result(_by_cpsat(puzzle, found.known, first, deadline, build, prove_unique))
+    return result(_race(_sides(puzzle, found.known, first, deadline, build, prove_unique)))
 
 
 def _verdict_of(puzzle: Puzzle, found: Found, prove_unique: bool) -> Verdict | None:
@@ -262,30 +256,57 @@ def _verdict_of(puzzle: Puzzle, found: Found, prove_unique: bool) -> Verdict | N
     return None
 
 
-def _by_cpsat(
-    puzzle: Puzzle,
-    known: Known | None,
-    first: Grid | None,
-    deadline: float | None,
-    build: ModelBuilder | None,
-    prove_unique: bool,
-    halt: Halt | None = None,
-) -> Verdict:
-    """CP-SAT's verdict from the ``known`` cells: a first solution (unless one is given),
-    then, for uniqueness, a second that differs from it."""
-    from nonocp import cpsat
+class Solving(Protocol):
+    """A solver over one puzzle (``sat.Solving`` or ``cpsat.Solving``): solutions one
+    after another, each differing from those before on the cells left open."""
 
-    cells = cpsat.cells_for(puzzle, known, build)
+    def search(self) -> Grid | bool | None:
+        """A checked solution, False when proven there is none, None when stopped (by the
+        deadline or a ``Halt``)."""
+        ...
+
+    def exclude(self, grid: Grid) -> None: ...
+
+
+class Halt:
+    """Stops, from another thread, the solves one thread runs: the current one and every
+    later one. Each solve registers how it is stopped (``admit``)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._halted = False
+        self._stop: Callable[[], None] | None = None
+
+    def admit(self, stop: Callable[[], None]) -> bool:
+        """Register ``stop`` as what stops the solve now starting; False when halted
+        already, and the solve must not start."""
+        with self._lock:
+            self._stop = stop
+            return not self._halted
+
+    def halt(self) -> None:
+        """Stop the running solve. A solve that is only starting may miss it, so callers
+        repeat this until the solving thread has ended."""
+        with self._lock:
+            self._halted = True
+            stop = self._stop
+        if stop is not None:
+            stop()
+
+
+def _by_solver(puzzle: Puzzle, solving: Solving, first: Grid | None, prove_unique: bool) -> Verdict:
+    """A solver's verdict: a first solution (unless one is given), then, for uniqueness,
+    a second that differs from it."""
     if first is None:
-        first = cpsat.search(puzzle, cells, deadline, halt)
+        first = solving.search()
     if first is None:
         return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
     if first is False:
         return Status.NONE, Uniqueness.NONE, ()
     if not prove_unique:
         return Status.SOLVED, Uniqueness.UNCHECKED, (first,)
-    cells.exclude(first)
-    second = cpsat.search(puzzle, cells, deadline, halt)
+    solving.exclude(first)
+    second = solving.search()
     if second is None:
         return Status.SOLVED, Uniqueness.UNKNOWN, (first,)
     if second is False:
@@ -293,95 +314,163 @@ def _by_cpsat(
     return Status.SOLVED, Uniqueness.MULTIPLE, (first, second)
 
 
-def _race(
+@dataclass(frozen=True)
+class Side:
+    """One side of a race: how to run it to a verdict, and how to stop it from another
+    thread."""
+
+    run: Callable[[], Verdict]
+    stop: Callable[[], None]
+
+
+def _sides(
     puzzle: Puzzle,
     known: Known,
     first: Grid | None,
     deadline: float | None,
     build: ModelBuilder | None,
     prove_unique: bool,
-) -> Verdict:
-    """The compiled search without a probe budget against a rival in a thread; the first
-    verdict wins and stops the other side.
+) -> list[Side]:
+    """What finishes a puzzle from ``known`` after the budgeted search: the search with
+    no budget (where a second core lets it race), a clause-learning solver, and on a
+    large puzzle the search without probing, which replaces the solver when only one
+    solution is wanted.
 
-    On the puzzles the budgeted search leaves open, run times are heavy-tailed and hardly
-    related from one method to another: each is often many times faster than the other,
-    so the race costs the faster of the two (the search runs without the GIL, CP-SAT in
-    C++). This search refreshes its beliefs at every node: too slow per node for the
-    budgeted search, which settles most puzzles in a few hundred probes, but far fewer
-    nodes on those it leaves. The rival is CP-SAT, except in a search for one solution
-    of a large puzzle (``_unprobed_not_cpsat``).
+    On these puzzles run times are heavy-tailed and hardly related from one method to
+    another (each is often many times faster than the other), so a race costs about the
+    fastest of them.
+
+    - **The search with no budget** refreshes its beliefs at every node: too slow per
+      node for the budgeted search, which settles most puzzles in a few hundred probes,
+      but far fewer nodes on those it leaves.
+    - **The solver** is Glucose on ``nonocp.sat``'s formula, or CP-SAT when the caller
+      chose a model (``build``). On the survey's held-back puzzles neither the search nor
+      CP-SAT answered Gettys in 60 s, which Glucose settles in 13-20 s (Thing: 1.7 s
+      against 4.6-13 s); on the tournament sets it does as well as CP-SAT did (the 124
+      puzzles either raced for over 0.3 s: 77.7 s against 81.2 s).
+    - **The search without probing** solves large puzzles the probing search is slow
+      on (Faase's two solutions: 4.5 s against 10 s; see ``_by_search``). There a solver
+      hardly ever finds a first solution (random 100x100: none in 60 s), so it races
+      only for two (validate mode): three sides on two cores cost random 100x100
+      validation a median 4.8 s against 3.1 s without it, but Gettys needs it.
     """
-    from nonocp.logic.search import Stopper, search
+    sides = []
+    if RACE:
+        stopper = _stopper()
+        run = partial(_by_search, puzzle, known, deadline, stopper, prove_unique, True)
+        sides.append(Side(run, stopper.stop))
+    if _large(known):
+        stopper = _stopper()
+        run = partial(_by_search, puzzle, known, deadline, stopper, prove_unique, False)
+        sides.append(Side(run, stopper.stop))
+        if not prove_unique:
+            return sides
+    halt = Halt()
+    run = partial(_by_clause_learning, puzzle, known, first, deadline, build, prove_unique, halt)
+    sides.append(Side(run, halt.halt))
+    return sides
 
-    stopper = Stopper()
-    outcome: list[Verdict | BaseException] = []
-    if _unprobed_not_cpsat(known, prove_unique):
-        rival_stopper = Stopper()
-        stop_rival = rival_stopper.stop
-        by_rival = partial(_by_unprobed_search, puzzle, known, deadline, rival_stopper)
-    else:
-        from nonocp.cpsat import Halt
 
-        halt = Halt()
-        stop_rival = halt.halt
-        by_rival = partial(_by_cpsat, puzzle, known, first, deadline, build, prove_unique, halt)
+def _race(sides: list[Side]) -> Verdict:
+    """The first side's verdict in this thread, the others' each in a thread of its own:
+    whichever ends first stops the rest, and the first conclusive verdict wins (the
+    searches run without the GIL, the solvers in C++)."""
+    outcomes: list[Verdict | BaseException] = []
 
-    def run_rival() -> None:
+    def run(side: Side) -> None:
         try:
-            outcome.append(by_rival())
+            outcomes.append(side.run())
         except BaseException as error:  # handed to the caller's thread
-            outcome.append(error)
-        stopper.stop()
+            outcomes.append(error)
+        for other in sides:
+            other.stop()
 
-    rival = threading.Thread(target=run_rival, name="nonocp-rival", daemon=True)
-    rival.start()
-    found = search(puzzle, known, _wanted(prove_unique), None, deadline, stopper, dynamic=True)
-    verdict = _verdict_of(puzzle, found, prove_unique)
-    while rival.is_alive():
-        if verdict is not None:
-            stop_rival()
-        rival.join(0.01)
-    if verdict is not None:
-        return verdict
-    if isinstance(outcome[0], BaseException):
-        raise outcome[0]
-    return outcome[0]
+    threads = [
+        threading.Thread(target=run, args=(side,), name="nonocp-race", daemon=True)
+        for side in sides[1:]
+    ]
+    for thread in threads:
+        thread.start()
+    run(sides[0])
+    while any(thread.is_alive() for thread in threads):
+        for side in sides:  # a solve only starting may have missed the first stop
+            side.stop()
+        for thread in threads:
+            thread.join(0.01)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    verdicts = [outcome for outcome in outcomes if not isinstance(outcome, BaseException)]
+    conclusive = [v for v in verdicts if v[1] is not Uniqueness.UNKNOWN]
+    return (conclusive or sorted(verdicts, key=lambda v: -len(v[2])))[0]
 
 
-def _unprobed_not_cpsat(known: Known, prove_unique: bool) -> bool:
-    """Whether the search without probing below the root takes CP-SAT's place, as the
-    race's rival or, on one core, alone: looking for one solution of a puzzle with at
-    least ``kernel.RESTART_CELLS`` open cells.
+def _by_clause_learning(
+    puzzle: Puzzle,
+    known: Known,
+    first: Grid | None,
+    deadline: float | None,
+    build: ModelBuilder | None,
+    prove_unique: bool,
+    halt: Halt,
+) -> Verdict:
+    """The verdict of Glucose on ``nonocp.sat``'s formula, or of CP-SAT on the model
+    ``build`` makes. Built here, in the side's own thread, so that the search is already
+    running meanwhile (the formula of a large puzzle takes a few tenths of a second)."""
+    solving: Solving
+    if build is None:
+        from nonocp import sat
 
-    There CP-SAT hardly ever answers (from the probed root of a random 100x100 puzzle,
-    nothing in 60 s), and the two searches fail on different puzzles: alone, 60 s each,
-    the search without probing solved random 100x100 seeds 63 and 76 in 4.1 and 9.0 s,
-    where the race against CP-SAT took 56.7 s and gave "unknown", and it gave "unknown"
-    on seeds 16, 23 and 37, which the probing search solves in 10-31 s. With it as the
-    rival the race solved 74 of seeds 1-80 against 73, median 3.0 s against 7.3 s; on
-    one core, alone, 7 of seeds 1-8 where CP-SAT alone solved none.
-    """
-    return not prove_unique and _large(known)
+        solving = sat.Solving(puzzle, known, deadline, halt)
+    else:
+        from nonocp import cpsat
+
+        solving = cpsat.Solving(puzzle, known, build, deadline, halt)
+    return _by_solver(puzzle, solving, first, prove_unique)
 
 
 def _large(known: Known) -> bool:
     """Whether ``known`` leaves at least ``kernel.RESTART_CELLS`` cells open: where the
-    dynamic search restarts, and the budget and the race's rival change."""
+    dynamic search restarts, and the race's sides change."""
     from nonocp.logic.kernel import RESTART_CELLS
 
     return unknown_in(known) >= RESTART_CELLS
 
 
-def _by_unprobed_search(
-    puzzle: Puzzle, known: Known, deadline: float | None, stopper: Stopper | None = None
+def _stopper() -> Stopper:
+    from nonocp.logic.search import Stopper
+
+    return Stopper()
+
+
+def _by_search(
+    puzzle: Puzzle,
+    known: Known,
+    deadline: float | None,
+    stopper: Stopper,
+    prove_unique: bool,
+    probing: bool,
 ) -> Verdict:
-    """The verdict of the dynamic search for one solution without probing below the root."""
+    """The verdict of the dynamic search with no budget, with or without probing below
+    the root.
+
+    On large puzzles the two fail in different places: alone, 60 s each, the search
+    without probing solved random 100x100 seeds 63 and 76 in 4.1 and 9.0 s, where the
+    probing search raced against CP-SAT gave "unknown", and gave "unknown" on seeds 16,
+    23 and 37, which the probing search solves in 10-31 s. Racing the probing search for
+    one solution it took random 100x100 seeds 1-80 to 74 solved against 73 with CP-SAT,
+    median 3.0 s against 7.3 s; for two, seeds 1-8 from a median 5.8 s to 3.1 s.
+    """
     from nonocp.logic.search import search
 
-    found = search(puzzle, known, 1, None, deadline, stopper, dynamic=True, probing=False)
-    verdict = _verdict_of(puzzle, found, prove_unique=False)
-    return verdict or (Status.UNKNOWN, Uniqueness.UNKNOWN, ())
+    wanted = _wanted(prove_unique)
+    found = search(puzzle, known, wanted, None, deadline, stopper, dynamic=True, probing=probing)
+    verdict = _verdict_of(puzzle, found, prove_unique)
+    if verdict is not None:
+        return verdict
+    if found.solutions:  # one solution, and no time to look for another
+        return Status.SOLVED, Uniqueness.UNKNOWN, (checked(puzzle, found.solutions[0]),)
+    return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
 
 
 @dataclass

@@ -55,6 +55,21 @@ def puzzle_of(grid: tuple[tuple[int, ...], ...]) -> Puzzle:
     return Puzzle(rows=solved.rows, columns=solved.columns)
 
 
+@st.composite
+def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
+    """The rows of one random picture with the columns of another of the same size: often
+    no solution at all, sometimes several."""
+    one = draw(random_grids(max_side=6))
+    other = draw(
+        st.lists(
+            st.lists(st.integers(0, 1), min_size=len(one[0]), max_size=len(one[0])),
+            min_size=len(one),
+            max_size=len(one),
+        )
+    )
+    return Puzzle(rows=puzzle_of(one).rows, columns=puzzle_of(tuple(map(tuple, other))).columns)
+
+
 @pytest.fixture
 def shared() -> Path:
     if not SHARED.is_dir():

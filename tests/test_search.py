@@ -19,27 +19,13 @@ from nonocp.engine import Status, Uniqueness
 from nonocp.generate import random_puzzle
 from nonocp.logic import deduce
 from nonocp.logic.search import Stopper, search
+from nonocp.models import builder
 from nonocp.puzzle import Puzzle
 
 from bruteforce import all_solutions
-from conftest import PUZZLES, puzzle_of, random_grids
+from conftest import PUZZLES, mixed_puzzles, puzzle_of, random_grids
 
 Picture = tuple[tuple[int, ...], ...]
-
-
-@st.composite
-def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
-    """The rows of one random picture with the columns of another of the same size: often
-    no solution at all, sometimes several."""
-    one = draw(random_grids(max_side=6))
-    other = draw(
-        st.lists(
-            st.lists(st.integers(0, 1), min_size=len(one[0]), max_size=len(one[0])),
-            min_size=len(one),
-            max_size=len(one),
-        )
-    )
-    return Puzzle(rows=puzzle_of(one).rows, columns=puzzle_of(tuple(map(tuple, other))).columns)
 
 
 ORDERS = pytest.mark.parametrize(
@@ -151,9 +137,9 @@ def test_a_halted_cpsat_search_gives_no_answer() -> None:
     from nonocp import cpsat
 
     puzzle = load(PUZZLES / "difficult.txt")
-    halt = cpsat.Halt()
+    halt = engine.Halt()
     halt.halt()
-    assert cpsat.search(puzzle, cpsat.cells_for(puzzle, None, None), None, halt) is None
+    assert cpsat.Solving(puzzle, None, None, None, halt).search() is None
 
 
 def test_budget_and_deadline_stop_the_search_unexhausted() -> None:
@@ -166,17 +152,22 @@ def test_budget_and_deadline_stop_the_search_unexhausted() -> None:
     assert (late.solutions, late.exhausted) == ((), False)
 
 
+@pytest.mark.parametrize("model", [None, "automaton"], ids=["sat", "cpsat"])
 @settings(max_examples=150, deadline=None)
 @given(mixed_puzzles(), st.sampled_from([0, 1, 1000]), st.booleans())
-def test_engine_verdicts_whoever_finishes(puzzle: Puzzle, probes: int, race: bool) -> None:
+def test_engine_verdicts_whoever_finishes(
+    model: str | None, puzzle: Puzzle, probes: int, race: bool
+) -> None:
     """The verdict is the same whether the search settles the puzzle or hands over to
-    CP-SAT (with its first solution after one probe, or with none after root probing),
-    and whether CP-SAT then runs alone or races the search."""
+    the solver (Glucose, or CP-SAT when a model is chosen), with its first solution after
+    one probe or with none after root probing, and whether the solver then runs alone or
+    races the search."""
     expected = all_solutions(puzzle)
+    build = None if model is None else builder(model)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(engine, "RACE", race)
-        result = solve(puzzle, search_probes=probes)
-        first = solve(puzzle, search_probes=probes, prove_unique=False)
+        result = solve(puzzle, search_probes=probes, build=build)
+        first = solve(puzzle, search_probes=probes, prove_unique=False, build=build)
     uniqueness = {0: Uniqueness.NONE, 1: Uniqueness.UNIQUE}.get(len(expected), Uniqueness.MULTIPLE)
     assert result.uniqueness is uniqueness
     assert {result.grid, result.other} - {None} <= expected
@@ -185,14 +176,19 @@ def test_engine_verdicts_whoever_finishes(puzzle: Puzzle, probes: int, race: boo
 
 
 @settings(max_examples=150, deadline=None)
-@given(mixed_puzzles())
-def test_the_races_second_search_finds_a_solution_or_proves_none(puzzle: Puzzle) -> None:
-    """The rival a search for one solution of a large puzzle races (``engine._race``)."""
+@given(mixed_puzzles(), st.booleans())
+def test_the_races_second_search_is_exact(puzzle: Puzzle, prove_unique: bool) -> None:
+    """The search without probing that races on a large puzzle (``engine._sides``):
+    a solution or proof of none, and for uniqueness two solutions or a proof of one."""
     expected = all_solutions(puzzle)
     unknown = [[None] * puzzle.width for _ in puzzle.rows]
-    status, _, grids = engine._by_unprobed_search(puzzle, unknown, None, Stopper())
+    verdict = engine._by_search(puzzle, unknown, None, Stopper(), prove_unique, False)
+    status, uniqueness, grids = verdict
     assert status is (Status.SOLVED if expected else Status.NONE)
-    assert set(grids) <= expected and len(grids) == (1 if expected else 0)
+    assert set(grids) <= expected
+    assert len(grids) == min(len(expected), 2 if prove_unique else 1)
+    if prove_unique and len(expected) == 1:
+        assert uniqueness is Uniqueness.UNIQUE
 
 
 def test_a_stopped_second_search_says_unknown() -> None:
@@ -200,17 +196,17 @@ def test_a_stopped_second_search_says_unknown() -> None:
     unknown = [[None] * puzzle.width for _ in puzzle.rows]
     stopper = Stopper()
     stopper.stop()
-    verdict = engine._by_unprobed_search(puzzle, unknown, None, stopper)
+    verdict = engine._by_search(puzzle, unknown, None, stopper, True, False)
     assert verdict == (Status.UNKNOWN, Uniqueness.UNKNOWN, ())
 
 
 @pytest.mark.parametrize("race", [True, False], ids=["raced", "one core"])
 @settings(max_examples=100, deadline=None)
 @given(mixed_puzzles())
-def test_a_search_for_one_solution_races_a_second_search(race: bool, puzzle: Puzzle) -> None:
-    """With every puzzle counting as large, the race for a first solution pits the two
-    searches against each other, and on one core the second search replaces CP-SAT:
-    whichever finishes, its verdict holds."""
+def test_large_puzzles_race_a_second_search(race: bool, puzzle: Puzzle) -> None:
+    """With every puzzle counting as large, the race pits the two searches against each
+    other (and Glucose too, for uniqueness), and on one core the search without probing
+    runs alone (or races Glucose): whichever finishes, its verdict holds."""
     from nonocp.logic import kernel
 
     expected = all_solutions(puzzle)
@@ -218,8 +214,12 @@ def test_a_search_for_one_solution_races_a_second_search(race: bool, puzzle: Puz
         patch.setattr(kernel, "RESTART_CELLS", 0)
         patch.setattr(engine, "RACE", race)
         first = solve(puzzle, search_probes=0, prove_unique=False)
+        result = solve(puzzle, search_probes=0)
     assert first.status is (Status.SOLVED if expected else Status.NONE)
     assert first.grid is None or first.grid in expected
+    uniqueness = {0: Uniqueness.NONE, 1: Uniqueness.UNIQUE}.get(len(expected), Uniqueness.MULTIPLE)
+    assert result.uniqueness is uniqueness
+    assert {result.grid, result.other} - {None} <= expected
 
 
 @pytest.mark.parametrize(

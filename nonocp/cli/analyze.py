@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from nonocp.backends import DEFAULT_MODEL
+from nonocp.backends import model_builder
 from nonocp.cli.app import (
     EXIT_SOLVED,
     EXIT_UNSOLVED,
@@ -56,14 +56,13 @@ def analyze(
 ) -> None:
     """Rate a puzzle (line, probe or search), show what logic fixes, and check uniqueness."""
     from nonocp.engine import Status, deadline_after, solve_from
-    from nonocp.models import builder
 
     puzzle = one_puzzle(file, format, index, name)
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     deduction = deduce(puzzle, deadline)
     left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    result = solve_from(puzzle, deduction, left, build=builder(model or DEFAULT_MODEL))
+    result = solve_from(puzzle, deduction, left, build=model_builder(model))
     elapsed = time.perf_counter() - started
     out = Output(plain=plain, as_json=as_json)
     if as_json:

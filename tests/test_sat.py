@@ -1,0 +1,75 @@
+"""The SAT formula against brute force: a wrong clause would lose solutions or invent them,
+and the race would then report a wrong verdict."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonocp import load
+from nonocp.engine import Halt
+from nonocp.generate import random_puzzle
+from nonocp.models import Known
+from nonocp.puzzle import Grid, Puzzle
+from nonocp.sat import Solving
+
+from bruteforce import all_solutions
+from conftest import PUZZLES, mixed_puzzles, puzzle_of, random_grids
+
+
+def every_solution(puzzle: Puzzle, known: Known | None) -> set[Grid]:
+    """What the formula admits, one solution at a time, each excluded before the next."""
+    solving = Solving(puzzle, known, None, Halt())
+    found: set[Grid] = set()
+    while (grid := solving.search()) is not False:
+        assert isinstance(grid, tuple) and grid not in found
+        found.add(grid)
+        solving.exclude(grid)
+    return found
+
+
+def agreeing(grids: set[Grid], known: Known) -> set[Grid]:
+    return {
+        g
+        for g in grids
+        if all(v is None or v == g[r][c] for r, row in enumerate(known) for c, v in enumerate(row))
+    }
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(random_grids(max_side=5).map(puzzle_of), mixed_puzzles()))
+def test_the_formula_has_exactly_the_solutions(puzzle: Puzzle) -> None:
+    assert every_solution(puzzle, None) == all_solutions(puzzle)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_known_cells_keep_exactly_the_solutions_that_agree(data: st.DataObject) -> None:
+    """Known cells fix variables and narrow the placements; cells that contradict the
+    clues leave no solution."""
+    puzzle = puzzle_of(data.draw(random_grids(max_side=5)))
+    cells = st.sampled_from([None, None, 0, 1])
+    known = [[data.draw(cells) for _ in range(puzzle.width)] for _ in range(puzzle.height)]
+    assert every_solution(puzzle, known) == agreeing(all_solutions(puzzle), known)
+
+
+def test_a_halted_or_late_solve_gives_no_answer() -> None:
+    puzzle = load(PUZZLES / "difficult.txt")
+    halt = Halt()
+    halt.halt()
+    assert Solving(puzzle, None, None, halt).search() is None
+    assert Solving(puzzle, None, time.perf_counter() - 1, Halt()).search() is None
+
+
+def test_a_halt_stops_a_running_solve() -> None:
+    """A solve with far more work than time returns soon after another thread halts it."""
+    puzzle = random_puzzle(100, 100, 0.5, seed=22)
+    halt = Halt()
+    solving = Solving(puzzle, None, time.perf_counter() + 120, halt)
+    threading.Timer(0.5, halt.halt).start()
+    started = time.perf_counter()
+    assert solving.search() is None
+    assert time.perf_counter() - started < 30
