@@ -239,7 +239,7 @@ def _settle(
     if verdict is not None:
         return result(verdict)
     first = found.solutions[0] if found.solutions else None  # checked by _verdict_of
-    return result(_race(_sides(puzzle, found.known, first, deadline, build, prove_unique)))
+    return result(_race(_sides(Left(puzzle, found.known, first, deadline, build, prove_unique))))
 
 
 def _verdict_of(puzzle: Puzzle, found: Found, prove_unique: bool) -> Verdict | None:
@@ -323,15 +323,22 @@ class Side:
     stop: Callable[[], None]
 
 
-def _sides(
-    puzzle: Puzzle,
-    known: Known,
-    first: Grid | None,
-    deadline: float | None,
-    build: ModelBuilder | None,
-    prove_unique: bool,
-) -> list[Side]:
-    """What finishes a puzzle from ``known`` after the budgeted search: the search with
+@dataclass(frozen=True)
+class Left:
+    """A puzzle the budgeted search left open: the cells probing proved, its first
+    solution if it found one, the deadline, the CP-SAT model asked for (None: the
+    engine's choice) and whether uniqueness is to be proven."""
+
+    puzzle: Puzzle
+    known: Known
+    first: Grid | None
+    deadline: float | None
+    build: ModelBuilder | None
+    prove_unique: bool
+
+
+def _sides(left: Left) -> list[Side]:
+    """What finishes a puzzle the budgeted search left: the search with
     no budget (where a second core lets it race), a clause-learning solver, and on a
     large puzzle the search without probing, which replaces the solver when only one
     solution is wanted.
@@ -357,17 +364,14 @@ def _sides(
     sides = []
     if RACE:
         stopper = _stopper()
-        run = partial(_by_search, puzzle, known, deadline, stopper, prove_unique, True)
-        sides.append(Side(run, stopper.stop))
-    if _large(known):
+        sides.append(Side(partial(_by_search, left, stopper, True), stopper.stop))
+    if _large(left.known):
         stopper = _stopper()
-        run = partial(_by_search, puzzle, known, deadline, stopper, prove_unique, False)
-        sides.append(Side(run, stopper.stop))
-        if not prove_unique:
+        sides.append(Side(partial(_by_search, left, stopper, False), stopper.stop))
+        if not left.prove_unique:
             return sides
     halt = Halt()
-    run = partial(_by_clause_learning, puzzle, known, first, deadline, build, prove_unique, halt)
-    sides.append(Side(run, halt.halt))
+    sides.append(Side(partial(_by_clause_learning, left, halt), halt.halt))
     return sides
 
 
@@ -405,28 +409,20 @@ def _race(sides: list[Side]) -> Verdict:
     return (conclusive or sorted(verdicts, key=lambda v: -len(v[2])))[0]
 
 
-def _by_clause_learning(
-    puzzle: Puzzle,
-    known: Known,
-    first: Grid | None,
-    deadline: float | None,
-    build: ModelBuilder | None,
-    prove_unique: bool,
-    halt: Halt,
-) -> Verdict:
+def _by_clause_learning(left: Left, halt: Halt) -> Verdict:
     """The verdict of Glucose on ``nonocp.sat``'s formula, or of CP-SAT on the model
     ``build`` makes. Built here, in the side's own thread, so that the search is already
     running meanwhile (the formula of a large puzzle takes a few tenths of a second)."""
     solving: Solving
-    if build is None:
+    if left.build is None:
         from nonocp import sat
 
-        solving = sat.Solving(puzzle, known, deadline, halt)
+        solving = sat.Solving(left.puzzle, left.known, left.deadline, halt)
     else:
         from nonocp import cpsat
 
-        solving = cpsat.Solving(puzzle, known, build, deadline, halt)
-    return _by_solver(puzzle, solving, first, prove_unique)
+        solving = cpsat.Solving(left.puzzle, left.known, left.build, left.deadline, halt)
+    return _by_solver(left.puzzle, solving, left.first, left.prove_unique)
 
 
 def _large(known: Known) -> bool:
@@ -443,14 +439,7 @@ def _stopper() -> Stopper:
     return Stopper()
 
 
-def _by_search(
-    puzzle: Puzzle,
-    known: Known,
-    deadline: float | None,
-    stopper: Stopper,
-    prove_unique: bool,
-    probing: bool,
-) -> Verdict:
+def _by_search(left: Left, stopper: Stopper, probing: bool) -> Verdict:
     """The verdict of the dynamic search with no budget, with or without probing below
     the root.
 
@@ -463,9 +452,11 @@ def _by_search(
     """
     from nonocp.logic.search import search
 
-    wanted = _wanted(prove_unique)
-    found = search(puzzle, known, wanted, None, deadline, stopper, dynamic=True, probing=probing)
-    verdict = _verdict_of(puzzle, found, prove_unique)
+    puzzle, wanted = left.puzzle, _wanted(left.prove_unique)
+    found = search(
+        puzzle, left.known, wanted, None, left.deadline, stopper, dynamic=True, probing=probing
+    )
+    verdict = _verdict_of(puzzle, found, left.prove_unique)
     if verdict is not None:
         return verdict
     if found.solutions:  # one solution, and no time to look for another

@@ -182,7 +182,8 @@ def test_the_races_second_search_is_exact(puzzle: Puzzle, prove_unique: bool) ->
     a solution or proof of none, and for uniqueness two solutions or a proof of one."""
     expected = all_solutions(puzzle)
     unknown = [[None] * puzzle.width for _ in puzzle.rows]
-    verdict = engine._by_search(puzzle, unknown, None, Stopper(), prove_unique, False)
+    left = engine.Left(puzzle, unknown, None, None, None, prove_unique)
+    verdict = engine._by_search(left, Stopper(), probing=False)
     status, uniqueness, grids = verdict
     assert status is (Status.SOLVED if expected else Status.NONE)
     assert set(grids) <= expected
@@ -196,7 +197,8 @@ def test_a_stopped_second_search_says_unknown() -> None:
     unknown = [[None] * puzzle.width for _ in puzzle.rows]
     stopper = Stopper()
     stopper.stop()
-    verdict = engine._by_search(puzzle, unknown, None, stopper, True, False)
+    left = engine.Left(puzzle, unknown, None, None, None, True)
+    verdict = engine._by_search(left, stopper, probing=False)
     assert verdict == (Status.UNKNOWN, Uniqueness.UNKNOWN, ())
 
 
