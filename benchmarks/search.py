@@ -68,7 +68,7 @@ def first_by_search(puzzle: Puzzle, deduction: Deduction, time_limit: float) -> 
 
 
 def by_engine(
-    puzzle: Puzzle, deduction: Deduction, time_limit: float, prove_unique: bool, probes: int | None
+    puzzle: Puzzle, deduction: Deduction, time_limit: float, prove_unique: bool, probes: int
 ) -> Run:
     result = engine.solve_from(
         puzzle, deduction, time_limit, prove_unique=prove_unique, search_probes=probes
@@ -98,7 +98,6 @@ def taai_set(path: Path, args: argparse.Namespace, console: Console) -> Table:
     times: dict[str, dict[int, float]] = {way: {} for way in WAYS}
     unsolved = dict.fromkeys(WAYS, 0)
     gave_up = 0
-    budget = engine.SEARCH_PROBES if args.probes is None else args.probes
     with progress_bar(console) as bar:
         task = bar.add_task(path.stem, total=len(chosen))
         for index in chosen:
@@ -114,7 +113,7 @@ def taai_set(path: Path, args: argparse.Namespace, console: Console) -> Table:
                 check(puzzle, run)
                 times[way][index] = logic + run.seconds
                 unsolved[way] += run.verdict != "solved" and deduction.grid is None
-            gave_up += deduction.grid is None and (searched.grid is None or probes > budget)
+            gave_up += deduction.grid is None and (searched.grid is None or probes > args.probes)
             bar.advance(task)
     return taai_table(path.stem, chosen, times, unsolved, gave_up, args)
 
@@ -184,9 +183,7 @@ def main() -> None:
     parser.add_argument(
         "--search-limit", type=float, default=10.0, help="seconds per puzzle, search alone"
     )
-    parser.add_argument(
-        "--probes", type=int, default=None, help="search budget (default: the engine's)"
-    )
+    parser.add_argument("--probes", type=int, default=engine.SEARCH_PROBES, help="search budget")
     parser.add_argument("--skip-taai", action="store_true")
     parser.add_argument("--skip-survey", action="store_true")
     args = parser.parse_args()

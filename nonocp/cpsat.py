@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import queue
 import threading
-import time
 from collections.abc import Generator
 
 from ortools.sat.python import cp_model
 
-from nonocp.engine import Ending, Halt, SolverBug, checked
+from nonocp.engine import Ending, Halt, SolverBug, checked, seconds_left
 from nonocp.models import CellModel, Known, ModelBuilder
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Puzzle
@@ -45,10 +44,10 @@ def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | Non
     solver.parameters.linearization_level = LINEARIZATION
     solver.parameters.symmetry_level = 0
     solver.parameters.use_sat_inprocessing = False
-    if deadline is not None:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return None
+    left = seconds_left(deadline)
+    if left == 0:
+        return None
+    if left is not None:
         solver.parameters.max_time_in_seconds = left
     return solver
 

@@ -131,8 +131,13 @@ def deadline_after(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
+def seconds_left(deadline: float | None) -> float | None:
+    """The seconds before ``deadline`` (0 once it has passed), None when there is none."""
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
 def searched(
-    puzzle: Puzzle, deadline: float | None, logic: bool, limit: int | None, probes: int | None
+    puzzle: Puzzle, deadline: float | None, logic: bool, limit: int | None, probes: int
 ) -> Found | None:
     """Line logic, then the compiled search from what it proved; None when logic is off.
 
@@ -145,22 +150,16 @@ def searched(
 
 
 def search_from(
-    puzzle: Puzzle,
-    deduction: Deduction,
-    deadline: float | None,
-    limit: int | None,
-    probes: int | None,
+    puzzle: Puzzle, deduction: Deduction, deadline: float | None, limit: int | None, probes: int
 ) -> Found:
     """The compiled search for up to ``limit`` solutions from what ``deduction`` proved,
-    within ``probes`` (None: ``SEARCH_PROBES``), or its answer when logic alone decided
-    the puzzle."""
+    within ``probes``, or its answer when logic alone decided the puzzle."""
     from nonocp.logic.search import Found, search
 
     if deduction.contradiction or deduction.grid is not None:
         grids = () if deduction.grid is None else (deduction.grid,)
         return Found(grids, True, 0, len(grids), deduction.known)
-    budget = SEARCH_PROBES if probes is None else probes
-    return search(puzzle, deduction.known, limit=limit, probes=budget, deadline=deadline)
+    return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
 
 
 def solve(
@@ -169,10 +168,11 @@ def solve(
     build: ModelBuilder | None = None,
     logic: bool = True,
     prove_unique: bool = True,
-    search_probes: int | None = None,
+    search_probes: int = SEARCH_PROBES,
 ) -> Result:
-    """Logic and the compiled search first, CP-SAT for whatever they leave open (see
-    ``solve_from``); ``build`` makes the CP-SAT model, None meaning the automaton model."""
+    """Logic and the compiled search first, the race for whatever they leave open (see
+    ``solve_from``); ``build`` makes the CP-SAT model that replaces Glucose in the race,
+    None leaving the choice to the engine (see ``_sides``)."""
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     found = searched(puzzle, deadline, logic, _wanted(prove_unique), search_probes)
@@ -185,15 +185,14 @@ def solve_from(
     time_limit: float | None = None,
     build: ModelBuilder | None = None,
     prove_unique: bool = True,
-    search_probes: int | None = None,
+    search_probes: int = SEARCH_PROBES,
 ) -> Result:
     """The verdict, starting from what ``deduce`` already proved (or from nothing).
 
     When logic settled the puzzle that is the answer; otherwise one solution is searched
     for, then (unless ``prove_unique`` is False) a second that differs from it on the
     cells logic left open: the uniqueness proof. The compiled search tries first, with at
-    most ``search_probes`` probes below its root (None: ``SEARCH_PROBES``);
-    the race finishes what it leaves.
+    most ``search_probes`` probes below its root; the race finishes what it leaves.
     """
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
@@ -401,12 +400,13 @@ def _race(sides: list[Side]) -> Verdict:
             side.stop()
         for thread in threads:
             thread.join(0.01)
+    verdicts: list[Verdict] = []
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
-    verdicts = [outcome for outcome in outcomes if not isinstance(outcome, BaseException)]
+        verdicts.append(outcome)
     conclusive = [v for v in verdicts if v[1] is not Uniqueness.UNKNOWN]
-    return (conclusive or sorted(verdicts, key=lambda v: -len(v[2])))[0]
+    return conclusive[0] if conclusive else max(verdicts, key=lambda v: len(v[2]))
 
 
 def _by_clause_learning(left: Left, halt: Halt) -> Verdict:

@@ -36,6 +36,7 @@ from nonocp.engine import (
     checked,
     count_all,
     enumerated,
+    seconds_left,
 )
 from nonocp.errors import NonocpError
 from nonocp.models import Known
@@ -68,10 +69,10 @@ class Mip:
 
     def search(self, puzzle: Puzzle, deadline: float | None) -> Grid | bool | None:
         """A checked solution, False when proven there is none, None when time ran out."""
-        if deadline is not None:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                return None
+        left = seconds_left(deadline)
+        if left == 0:
+            return None
+        if left is not None:
             self.solver.SetTimeLimit(max(1, int(left * 1000)))
         status = self.solver.Solve()
         if status in SOLVED:

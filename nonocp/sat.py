@@ -24,7 +24,6 @@ the depth-first search leaves the puzzle open.
 from __future__ import annotations
 
 import threading
-import time
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,7 +32,7 @@ from itertools import pairwise
 from pysat.solvers import Glucose4
 
 from nonocp.blocks import Placements, placements
-from nonocp.engine import Halt, checked
+from nonocp.engine import Halt, checked, seconds_left
 from nonocp.models import Known
 from nonocp.puzzle import Grid, Puzzle
 
@@ -84,6 +83,11 @@ def cell(width: int, row: int, column: int) -> int:
     return row * width + column + 1
 
 
+def literal(width: int, row: int, column: int, filled: int) -> int:
+    """The literal saying cell (row, column) is ``filled`` (1) or empty (0)."""
+    return cell(width, row, column) if filled else -cell(width, row, column)
+
+
 def formula(puzzle: Puzzle, known: Known | None) -> Formula:
     """The clauses of ``puzzle`` with the ``known`` cells fixed."""
     width, height = puzzle.width, puzzle.height
@@ -95,7 +99,7 @@ def formula(puzzle: Puzzle, known: Known | None) -> Formula:
     for r, values in enumerate(known or ()):
         for c, value in enumerate(values):
             if value is not None:
-                f.clauses.append([cell(width, r, c) if value else -cell(width, r, c)])
+                f.clauses.append([literal(width, r, c, value)])
     return f
 
 
@@ -153,7 +157,7 @@ class Solving:
     ) -> None:
         self.puzzle = puzzle
         self.free = [
-            cell(puzzle.width, r, c)
+            (r, c)
             for r in range(puzzle.height)
             for c in range(puzzle.width)
             if known is None or known[r][c] is None
@@ -163,10 +167,8 @@ class Solving:
         self.halt = halt
 
     def search(self) -> Grid | bool | None:
-        if not self.halt.admit(self.solver.interrupt):
-            return None
-        left = None if self.deadline is None else self.deadline - time.perf_counter()
-        if left is not None and left <= 0:
+        left = seconds_left(self.deadline)
+        if left == 0 or not self.halt.admit(self.solver.interrupt):
             return None
         timer = threading.Timer(left, self.solver.interrupt) if left is not None else None
         if timer is not None:
@@ -192,6 +194,4 @@ class Solving:
 
     def exclude(self, grid: Grid) -> None:
         width = self.puzzle.width
-        self.solver.add_clause(
-            [-v if grid[(v - 1) // width][(v - 1) % width] else v for v in self.free]
-        )
+        self.solver.add_clause([literal(width, r, c, 1 - grid[r][c]) for r, c in self.free])

@@ -55,13 +55,13 @@ def analyze(
     format: FormatName = None,
 ) -> None:
     """Rate a puzzle (line, probe or search), show what logic fixes, and check uniqueness."""
-    from nonocp.engine import Status, deadline_after, solve_from
+    from nonocp.engine import Status, deadline_after, seconds_left, solve_from
 
     puzzle = one_puzzle(file, format, index, name)
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     deduction = deduce(puzzle, deadline)
-    left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    left = seconds_left(deadline)
     result = solve_from(puzzle, deduction, left, build=model_builder(model))
     elapsed = time.perf_counter() - started
     out = Output(plain=plain, as_json=as_json)
