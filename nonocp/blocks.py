@@ -133,10 +133,11 @@ def _ready(c: Clue, known: KnownLine) -> list[list[bool]]:
     return ready
 
 
-def placements(puzzle: Puzzle, known: Known | None) -> list[Placements]:
-    """The placements of every row, then every column (the order of ``columns_of``)."""
+def placements(puzzle: Puzzle, known: Known | None) -> Iterator[Placements]:
+    """The placements of every row, then every column (the order of ``columns_of``), one
+    line at a time."""
     grid = known if known is not None else [[None] * puzzle.width] * puzzle.height
-    return [
-        *(place(c, line) for c, line in zip(puzzle.rows, grid, strict=True)),
-        *(place(c, line) for c, line in zip(puzzle.columns, columns_of(grid), strict=True)),
-    ]
+    for clue, line in zip(puzzle.rows, grid, strict=True):
+        yield place(clue, line)
+    for clue, line in zip(puzzle.columns, columns_of(grid), strict=True):
+        yield place(clue, line)

@@ -14,7 +14,8 @@ from collections.abc import Generator
 
 from ortools.sat.python import cp_model
 
-from nonocp.engine import Ending, Halt, SolverBug, checked, seconds_left
+from nonocp.clock import seconds_left
+from nonocp.engine import Ending, Halt, SolverBug, checked
 from nonocp.models import CellModel, Known, ModelBuilder
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Puzzle

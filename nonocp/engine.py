@@ -10,8 +10,8 @@ is the only solution and nothing else is loaded; a contradiction proves there is
 What it leaves open goes to the compiled depth-first search (``nonocp.logic.search``),
 which probes the root, then searches within a probe budget: it settles most puzzles
 outright. Where it gives up, a race takes over from the cells probing proved: the search
-without a budget on a second core, a clause-learning solver (Glucose, ``nonocp.sat``),
-and on large puzzles a search without probing (``_sides``).
+without a budget on a second core and a clause-learning solver (Glucose, ``nonocp.sat``);
+on a large puzzle, a search without probing in place of one of them (``_sides``).
 
 The solvers live in ``nonocp.sat`` and ``nonocp.cpsat`` (CP-SAT: the models a caller
 chooses, and enumeration), imported only when logic and the depth-first search leave
@@ -31,6 +31,7 @@ from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
+from nonocp.clock import deadline_after
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
 from nonocp.puzzle import Grid, Puzzle, satisfies
@@ -125,15 +126,6 @@ def checked(puzzle: Puzzle, grid: Grid) -> Grid:
     if not satisfies(puzzle, grid):
         raise SolverBug("the solver returned a grid that does not satisfy the clues")
     return grid
-
-
-def deadline_after(time_limit: float | None) -> float | None:
-    return None if time_limit is None else time.perf_counter() + time_limit
-
-
-def seconds_left(deadline: float | None) -> float | None:
-    """The seconds before ``deadline`` (0 once it has passed), None when there is none."""
-    return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
 def searched(
@@ -337,41 +329,47 @@ class Left:
 
 
 def _sides(left: Left) -> list[Side]:
-    """What finishes a puzzle the budgeted search left: the search with
-    no budget (where a second core lets it race), a clause-learning solver, and on a
-    large puzzle the search without probing, which replaces the solver when only one
-    solution is wanted.
+    """What finishes a puzzle the budgeted search left: the search with no budget (where
+    a second core lets it race) and a clause-learning solver; on a large puzzle, the
+    search without probing and one of those two, chosen by how much the root settled.
 
     On these puzzles run times are heavy-tailed and hardly related from one method to
     another (each is often many times faster than the other), so a race costs about the
-    fastest of them.
+    fastest of them, but each side beyond the cores' count slows the others.
 
     - **The search with no budget** refreshes its beliefs at every node: too slow per
       node for the budgeted search, which settles most puzzles in a few hundred probes,
       but far fewer nodes on those it leaves.
     - **The solver** is Glucose on ``nonocp.sat``'s formula, or CP-SAT when the caller
       chose a model (``build``). On the survey's held-back puzzles neither the search nor
-      CP-SAT answered Gettys in 60 s, which Glucose settles in 13-20 s (Thing: 1.7 s
+      CP-SAT answered Gettys in 60 s, which Glucose settles in 8-13 s (Thing: 1.3 s
       against 4.6-13 s); on the tournament sets it does as well as CP-SAT did (the 124
       puzzles either raced for over 0.3 s: 77.7 s against 81.2 s).
     - **The search without probing** solves large puzzles the probing search is slow
-      on (Faase's two solutions: 4.5 s against 10 s; see ``_by_search``). There a solver
-      hardly ever finds a first solution (random 100x100: none in 60 s), so it races
-      only for two (validate mode): three sides on two cores cost random 100x100
-      validation a median 4.8 s against 3.1 s without it, but Gettys needs it.
+      on (Faase's two solutions: 2.6-3.3 s against 10 s; see ``_by_search``). Its partner
+      on a large puzzle depends on the root (``_random_like``): where line logic and
+      probing fixed almost nothing, as on random pictures, the probing search solves
+      the seeds it leaves and Glucose hardly ever finds anything (random 100x100: nothing
+      in 60 s); where they fixed part of a picture, Glucose finishes what both searches
+      leave (Gettys, for one solution or two) and a third side would only slow them.
     """
-    sides = []
-    if RACE:
-        stopper = _stopper()
-        sides.append(Side(partial(_by_search, left, stopper, True), stopper.stop))
-    if _large(left.known):
-        stopper = _stopper()
-        sides.append(Side(partial(_by_search, left, stopper, False), stopper.stop))
-        if not left.prove_unique:
-            return sides
+    probing = [_searching(left, probing=True)] if RACE else []
+    if not _large(left.known):
+        return [*probing, _learning(left)]
+    unprobed = _searching(left, probing=False)
+    if _random_like(left.known):
+        return [*probing, unprobed]
+    return [unprobed, _learning(left)]
+
+
+def _searching(left: Left, probing: bool) -> Side:
+    stopper = _stopper()
+    return Side(partial(_by_search, left, stopper, probing), stopper.stop)
+
+
+def _learning(left: Left) -> Side:
     halt = Halt()
-    sides.append(Side(partial(_by_clause_learning, left, halt), halt.halt))
-    return sides
+    return Side(partial(_by_clause_learning, left, halt), halt.halt)
 
 
 def _race(sides: list[Side]) -> Verdict:
@@ -431,6 +429,19 @@ def _large(known: Known) -> bool:
     from nonocp.logic.kernel import RESTART_CELLS
 
     return unknown_in(known) >= RESTART_CELLS
+
+
+RANDOM_OPEN = 0.95
+"""The share of a large puzzle's cells still open at the root from which it counts as a
+random picture's (``_random_like``): random 100x100 puzzles leave 99.9-100% open, 60x60
+and 50x50 ones 98-99.9%; the survey's large puzzles Gettys 57%, Faase 71%, Marley 76%
+and webpbn #16900 52%, and #19080 (50x50) 99.9%."""
+
+
+def _random_like(known: Known) -> bool:
+    """Whether line logic and probing left nearly every cell of ``known`` open
+    (``RANDOM_OPEN``)."""
+    return unknown_in(known) >= RANDOM_OPEN * len(known) * len(known[0])
 
 
 def _stopper() -> Stopper:

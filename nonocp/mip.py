@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from ortools.linear_solver import pywraplp
 
 from nonocp.blocks import Placements, placements
+from nonocp.clock import seconds_left
 from nonocp.engine import (
     Count,
     Enumerating,
@@ -36,7 +37,6 @@ from nonocp.engine import (
     checked,
     count_all,
     enumerated,
-    seconds_left,
 )
 from nonocp.errors import NonocpError
 from nonocp.models import Known

@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 from pysat.solvers import Glucose4
 
 from nonocp.blocks import Placements, placements
-from nonocp.engine import Halt, checked, seconds_left
+from nonocp.clock import seconds_left, stopping_at
+from nonocp.engine import Halt, checked
 from nonocp.models import Known
 from nonocp.puzzle import Grid, Puzzle
 
@@ -90,17 +91,25 @@ def literal(width: int, row: int, column: int, filled: int) -> int:
 
 def formula(puzzle: Puzzle, known: Known | None) -> Formula:
     """The clauses of ``puzzle`` with the ``known`` cells fixed."""
+    f = Formula(puzzle.width * puzzle.height)
+    for _ in _lines_added(f, puzzle, known):
+        pass
+    return f
+
+
+def _lines_added(f: Formula, puzzle: Puzzle, known: Known | None) -> Iterator[None]:
+    """Add the clauses of each line of ``puzzle`` to ``f``, then the ``known`` cells as
+    units, pausing after each line: a caller may give up between lines."""
     width, height = puzzle.width, puzzle.height
-    f = Formula(width * height)
     lines = [[cell(width, r, c) for c in range(width)] for r in range(height)]
     lines += [[cell(width, r, c) for r in range(height)] for c in range(width)]
     for line, placed in zip(lines, placements(puzzle, known), strict=True):
         _add_line(f, line, placed)
+        yield
     for r, values in enumerate(known or ()):
         for c, value in enumerate(values):
             if value is not None:
                 f.clauses.append([literal(width, r, c, value)])
-    return f
 
 
 def _add_line(f: Formula, line: Sequence[int], placed: Placements) -> None:
@@ -156,29 +165,40 @@ class Solving:
         self, puzzle: Puzzle, known: Known | None, deadline: float | None, halt: Halt
     ) -> None:
         self.puzzle = puzzle
+        self.known = known
         self.free = [
             (r, c)
             for r in range(puzzle.height)
             for c in range(puzzle.width)
             if known is None or known[r][c] is None
         ]
-        self.solver = Glucose4(bootstrap_with=formula(puzzle, known).clauses)
+        self.excluded: list[Clause] = []
+        self.solver: Glucose4 | None = None
         self.deadline = deadline
         self.halt = halt
 
-    def search(self) -> Grid | bool | None:
-        left = seconds_left(self.deadline)
-        if left == 0 or not self.halt.admit(self.solver.interrupt):
+    def _built(self) -> Glucose4 | None:
+        """Glucose over the formula, or None when halted while the formula was being built.
+        Building is Python (a tenth to a few tenths of a second on puzzles of 50x50 and
+        more), and a race waits for every side it stops to end: random 60x60 puzzles took
+        0.25-0.3 s longer to solve when the search's win had to wait for a whole build."""
+        abandoned = threading.Event()
+        if not self.halt.admit(abandoned.set):
             return None
-        timer = threading.Timer(left, self.solver.interrupt) if left is not None else None
-        if timer is not None:
-            timer.daemon = True
-            timer.start()
-        try:
+        f = Formula(self.puzzle.width * self.puzzle.height)
+        for _ in _lines_added(f, self.puzzle, self.known):
+            if abandoned.is_set():
+                return None
+        return Glucose4(bootstrap_with=f.clauses + self.excluded)
+
+    def search(self) -> Grid | bool | None:
+        if self.solver is None and seconds_left(self.deadline) != 0:
+            self.solver = self._built()
+        left = seconds_left(self.deadline)
+        if self.solver is None or left == 0 or not self.halt.admit(self.solver.interrupt):
+            return None
+        with stopping_at(self.deadline, self.solver.interrupt):
             satisfiable = self.solver.solve_limited(expect_interrupt=True)
-        finally:
-            if timer is not None:
-                timer.cancel()
         if satisfiable is None:
             self.solver.clear_interrupt()
             return None
@@ -194,4 +214,8 @@ class Solving:
 
     def exclude(self, grid: Grid) -> None:
         width = self.puzzle.width
-        self.solver.add_clause([literal(width, r, c, 1 - grid[r][c]) for r, c in self.free])
+        clause = [literal(width, r, c, 1 - grid[r][c]) for r, c in self.free]
+        if self.solver is None:
+            self.excluded.append(clause)
+        else:
+            self.solver.add_clause(clause)

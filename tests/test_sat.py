@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonocp import load
+from nonocp import load, sat
 from nonocp.engine import Halt
 from nonocp.generate import random_puzzle
 from nonocp.models import Known
@@ -62,6 +64,32 @@ def test_a_halted_or_late_solve_gives_no_answer() -> None:
     halt.halt()
     assert Solving(puzzle, None, None, halt).search() is None
     assert Solving(puzzle, None, time.perf_counter() - 1, Halt()).search() is None
+
+
+def test_a_halt_while_building_gives_up_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Halted after the first line, the solve neither finishes the formula nor starts
+    Glucose; an exclusion made before the build still counts once it is built."""
+    puzzle = load(PUZZLES / "nonunique.txt")
+    halt = Halt()
+    lines_added = sat._lines_added
+    built: list[int] = []
+
+    def halted_after_one(f: sat.Formula, puzzle: Puzzle, known: Known | None) -> Iterator[None]:
+        for step in lines_added(f, puzzle, known):
+            built.append(1)
+            halt.halt()
+            yield step
+
+    monkeypatch.setattr(sat, "_lines_added", halted_after_one)
+    solving = Solving(puzzle, None, None, halt)
+    assert solving.search() is None
+    assert solving.solver is None and len(built) == 1
+    monkeypatch.setattr(sat, "_lines_added", lines_added)
+    first = Solving(puzzle, None, None, Halt()).search()
+    assert isinstance(first, tuple)
+    again = Solving(puzzle, None, None, Halt())
+    again.exclude(first)
+    assert again.search() not in (first, None, False)
 
 
 def test_a_halt_stops_a_running_solve() -> None:

@@ -133,6 +133,16 @@ def test_another_thread_stops_the_search(probing: bool) -> None:
     assert time.perf_counter() - started < 30
 
 
+@pytest.mark.parametrize("probing", [True, False], ids=["probed", "unprobed"])
+def test_the_deadline_stops_a_running_search(probing: bool) -> None:
+    """The compiled search reads no clock: a timer stops it at its deadline."""
+    puzzle = random_puzzle(30, 30, 0.5, seed=91)
+    started = time.perf_counter()
+    found = search(puzzle, limit=None, deadline=started + 0.2, probing=probing)
+    assert not found.exhausted
+    assert time.perf_counter() - started < 30
+
+
 def test_a_halted_cpsat_search_gives_no_answer() -> None:
     from nonocp import cpsat
 
@@ -202,18 +212,21 @@ def test_a_stopped_second_search_says_unknown() -> None:
     assert verdict == (Status.UNKNOWN, Uniqueness.UNKNOWN, ())
 
 
+@pytest.mark.parametrize("random_like", [True, False], ids=["random-like", "picture"])
 @pytest.mark.parametrize("race", [True, False], ids=["raced", "one core"])
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(mixed_puzzles())
-def test_large_puzzles_race_a_second_search(race: bool, puzzle: Puzzle) -> None:
-    """With every puzzle counting as large, the race pits the two searches against each
-    other (and Glucose too, for uniqueness), and on one core the search without probing
-    runs alone (or races Glucose): whichever finishes, its verdict holds."""
+def test_large_puzzles_race_a_second_search(race: bool, random_like: bool, puzzle: Puzzle) -> None:
+    """With every puzzle counting as large, the search without probing races the probing
+    search (a root that settled almost nothing) or Glucose (one that settled part of the
+    picture), and runs alone on one core in the first case: whichever finishes, its
+    verdict holds."""
     from nonocp.logic import kernel
 
     expected = all_solutions(puzzle)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(kernel, "RESTART_CELLS", 0)
+        patch.setattr(engine, "RANDOM_OPEN", 0.0 if random_like else 1.5)
         patch.setattr(engine, "RACE", race)
         first = solve(puzzle, search_probes=0, prove_unique=False)
         result = solve(puzzle, search_probes=0)

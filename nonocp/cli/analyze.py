@@ -55,7 +55,8 @@ def analyze(
     format: FormatName = None,
 ) -> None:
     """Rate a puzzle (line, probe or search), show what logic fixes, and check uniqueness."""
-    from nonocp.engine import Status, deadline_after, seconds_left, solve_from
+    from nonocp.clock import deadline_after, seconds_left
+    from nonocp.engine import Status, solve_from
 
     puzzle = one_puzzle(file, format, index, name)
     started = time.perf_counter()

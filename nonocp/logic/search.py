@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nonocp.clock import stopping_at
 from nonocp.logic.board import Known
 from nonocp.puzzle import Grid, Puzzle
 
@@ -72,8 +73,9 @@ def search(
 
     ``probes`` caps the work below the root (one probe tries both values of a cell; 0
     only propagates and probes the root), ``deadline`` (a ``time.perf_counter`` value) the
-    time; either stops the search unexhausted, with the solutions found so far, as does
-    ``stopper``. The search runs without the GIL, so other threads run meanwhile.
+    time (a timer thread stops the search then); either stops the search unexhausted,
+    with the solutions found so far, as does ``stopper``. The search runs without the
+    GIL, so other threads run meanwhile.
     ``dynamic`` refreshes the beliefs that order the search at every node (see
     ``kernel._dive``): for large puzzles, where the root's beliefs go stale. ``restarts``
     is how many failures a search meets before it first starts over (0: never; None: the
@@ -85,8 +87,9 @@ def search(
     """
     from nonocp.logic import kernel
 
-    counters = (stopper or Stopper()).counters
-    grids, exhausted, count, root = kernel.run(
-        puzzle, known, limit, probes, deadline, counters, dynamic, restarts, margin, probing
-    )
-    return Found(tuple(grids), exhausted, int(counters[0]), count, root)
+    stopper = stopper or Stopper()
+    with stopping_at(deadline, stopper.stop):
+        grids, exhausted, count, root = kernel.run(
+            puzzle, known, limit, probes, stopper.counters, dynamic, restarts, margin, probing
+        )
+    return Found(tuple(grids), exhausted, int(stopper.counters[0]), count, root)

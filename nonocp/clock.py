@@ -1,0 +1,43 @@
+"""Deadlines: one ``time.perf_counter`` value handed down from a command's time limit to
+every solver it runs, so that the solvers one after another share one limit.
+
+The compiled search and Glucose run without the GIL and read no clock: a timer thread
+stops them when their deadline comes (``stopping_at``), as a race stops its losing sides.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+
+def deadline_after(time_limit: float | None) -> float | None:
+    return None if time_limit is None else time.perf_counter() + time_limit
+
+
+def seconds_left(deadline: float | None) -> float | None:
+    """The seconds before ``deadline`` (0 once it has passed), None when there is none."""
+    return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+@contextmanager
+def stopping_at(deadline: float | None, stop: Callable[[], None]) -> Iterator[None]:
+    """Call ``stop`` from a timer thread at ``deadline`` while the block runs (at once when
+    it has passed), and not after."""
+    left = seconds_left(deadline)
+    if left is None:
+        yield
+        return
+    if left == 0:
+        stop()
+        yield
+        return
+    timer = threading.Timer(left, stop)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
