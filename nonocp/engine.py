@@ -354,10 +354,11 @@ def _sides(left: Left) -> list[Side]:
       leave (Gettys, for one solution or two) and a third side would only slow them.
     """
     probing = [_searching(left, probing=True)] if RACE else []
-    if not _large(left.known):
+    open_cells = unknown_in(left.known)
+    if not _large(open_cells):
         return [*probing, _learning(left)]
     unprobed = _searching(left, probing=False)
-    if _random_like(left.known):
+    if _random_like(open_cells, left.puzzle):
         return [*probing, unprobed]
     return [unprobed, _learning(left)]
 
@@ -423,12 +424,12 @@ def _by_clause_learning(left: Left, halt: Halt) -> Verdict:
     return _by_solver(left.puzzle, solving, left.first, left.prove_unique)
 
 
-def _large(known: Known) -> bool:
-    """Whether ``known`` leaves at least ``kernel.RESTART_CELLS`` cells open: where the
-    dynamic search restarts, and the race's sides change."""
+def _large(open_cells: int) -> bool:
+    """Whether at least ``kernel.RESTART_CELLS`` cells are open: where the dynamic search
+    restarts, and the race's sides change."""
     from nonocp.logic.kernel import RESTART_CELLS
 
-    return unknown_in(known) >= RESTART_CELLS
+    return open_cells >= RESTART_CELLS
 
 
 RANDOM_OPEN = 0.95
@@ -440,10 +441,10 @@ under 95% race Glucose, at no cost measured (first mode, five seeds: 0.21-0.60 s
 0.24-0.56 s with the probing search)."""
 
 
-def _random_like(known: Known) -> bool:
-    """Whether line logic and probing left nearly every cell of ``known`` open
+def _random_like(open_cells: int, puzzle: Puzzle) -> bool:
+    """Whether line logic and probing left nearly every cell of ``puzzle`` open
     (``RANDOM_OPEN``)."""
-    return unknown_in(known) >= RANDOM_OPEN * len(known) * len(known[0])
+    return open_cells >= RANDOM_OPEN * puzzle.width * puzzle.height
 
 
 def _stopper() -> Stopper:
