@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,23 +30,32 @@ Picture = tuple[tuple[int, ...], ...]
 
 
 ORDERS = pytest.mark.parametrize(
-    ("dynamic", "restarts", "probing"),
-    [(False, 0, True), (True, 0, True), (True, 1, True), (True, 1, False)],
-    ids=["static", "dynamic", "restarting", "unprobed"],
+    ("dynamic", "restarts", "probing", "sweep"),
+    [
+        (False, 0, True, 0),
+        (True, 0, True, 0),
+        (True, 1, True, 0),
+        (True, 1, False, 0),
+        (True, 1, False, 2),
+    ],
+    ids=["static", "dynamic", "restarting", "unprobed", "sweeping"],
 )
 """Both orders of the search (beliefs of the root, or refreshed at every node), the
 dynamic order starting over at its first failure, then at its second, third, fifth...,
-and that order with line logic alone below the root (the race's second search)."""
+that order with line logic alone below the root (the race's second search), and that
+search branching within two lines of its first open one, from each side in turn."""
 
 
 @ORDERS
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=6))
 def test_complete_search_finds_exactly_the_solutions(
-    dynamic: bool, restarts: int, probing: bool, grid: Picture
+    dynamic: bool, restarts: int, probing: bool, sweep: int, grid: Picture
 ) -> None:
     puzzle = puzzle_of(grid)
-    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing)
+    found = search(
+        puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing, sweep=sweep
+    )
     assert found.exhausted
     assert len(found.solutions) == len(set(found.solutions))
     assert set(found.solutions) == all_solutions(puzzle)
@@ -55,10 +65,12 @@ def test_complete_search_finds_exactly_the_solutions(
 @settings(max_examples=200, deadline=None)
 @given(mixed_puzzles())
 def test_search_proves_there_is_no_solution(
-    dynamic: bool, restarts: int, probing: bool, puzzle: Puzzle
+    dynamic: bool, restarts: int, probing: bool, sweep: int, puzzle: Puzzle
 ) -> None:
     expected = all_solutions(puzzle)
-    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing)
+    found = search(
+        puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing, sweep=sweep
+    )
     assert found.exhausted
     assert set(found.solutions) == expected
 
@@ -67,11 +79,13 @@ def test_search_proves_there_is_no_solution(
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=6), st.integers(1, 3))
 def test_limit_stops_at_that_many_solutions(
-    dynamic: bool, restarts: int, probing: bool, grid: Picture, limit: int
+    dynamic: bool, restarts: int, probing: bool, sweep: int, grid: Picture, limit: int
 ) -> None:
     puzzle = puzzle_of(grid)
     expected = all_solutions(puzzle)
-    found = search(puzzle, limit=limit, dynamic=dynamic, restarts=restarts, probing=probing)
+    found = search(
+        puzzle, limit=limit, dynamic=dynamic, restarts=restarts, probing=probing, sweep=sweep
+    )
     assert len(found.solutions) == min(limit, len(expected))
     assert set(found.solutions) <= expected
     if len(expected) < limit:
@@ -113,9 +127,13 @@ def test_search_from_what_logic_proved(grid: Picture) -> None:
 
 
 @ORDERS
-def test_every_solution_of_a_puzzle_with_many(dynamic: bool, restarts: int, probing: bool) -> None:
+def test_every_solution_of_a_puzzle_with_many(
+    dynamic: bool, restarts: int, probing: bool, sweep: int
+) -> None:
     puzzle = load(PUZZLES / "nonunique.txt")
-    found = search(puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing)
+    found = search(
+        puzzle, limit=None, dynamic=dynamic, restarts=restarts, probing=probing, sweep=sweep
+    )
     assert found.exhausted
     assert len(set(found.solutions)) == 43
     assert all(satisfies(puzzle, grid) for grid in found.solutions)
@@ -185,15 +203,16 @@ def test_engine_verdicts_whoever_finishes(
     assert first.grid is None or first.grid in expected
 
 
+@pytest.mark.parametrize("sweep", [0, 1], ids=["anywhere", "sweeping"])
 @settings(max_examples=150, deadline=None)
 @given(mixed_puzzles(), st.booleans())
-def test_the_races_second_search_is_exact(puzzle: Puzzle, prove_unique: bool) -> None:
+def test_the_races_second_search_is_exact(sweep: int, puzzle: Puzzle, prove_unique: bool) -> None:
     """The search without probing that races on a large puzzle (``engine._sides``):
     a solution or proof of none, and for uniqueness two solutions or a proof of one."""
     expected = all_solutions(puzzle)
     unknown = [[None] * puzzle.width for _ in puzzle.rows]
     left = engine.Left(puzzle, unknown, None, None, None, prove_unique)
-    verdict = engine._by_search(left, Stopper(), probing=False)
+    verdict = engine._by_search(left, Stopper(), probing=False, sweep=sweep)
     status, uniqueness, grids = verdict
     assert status is (Status.SOLVED if expected else Status.NONE)
     assert set(grids) <= expected
@@ -202,13 +221,33 @@ def test_the_races_second_search_is_exact(puzzle: Puzzle, prove_unique: bool) ->
         assert uniqueness is Uniqueness.UNIQUE
 
 
+@pytest.mark.parametrize(
+    ("direction", "expected"),
+    [(-1, (3, 3)), (0, (2, 6)), (1, (5, 6)), (2, (5, 1)), (3, (5, 6))],
+    ids=["anywhere", "from the top", "from the bottom", "from the left", "from the right"],
+)
+def test_a_sweep_branches_within_its_band(direction: int, expected: tuple[int, int]) -> None:
+    """A 6x8 grid with its top row and right column known, every cell scoring its index
+    but (3, 3), which scores highest: a sweep two lines deep branches on the best cell of
+    the two lines after the known ones, or of the first two from the other sides."""
+    from nonocp.logic import kernel
+
+    puzzle = random_puzzle(8, 6, 0.5, seed=1)
+    grid = np.full((6, 8), kernel.UNKNOWN, np.int8)
+    grid[0, :] = grid[:, 7] = kernel.EMPTY
+    scores = np.arange(48, dtype=np.float32)
+    scores[3 * 8 + 3] = 100.0
+    cell = kernel._branch_cell(grid.ravel(), scores, 0.0, (direction, 2), kernel._arrays(puzzle))
+    assert divmod(cell, 8) == expected
+
+
 def test_a_stopped_second_search_says_unknown() -> None:
     puzzle = random_puzzle(30, 30, 0.5, seed=91)
     unknown = [[None] * puzzle.width for _ in puzzle.rows]
     stopper = Stopper()
     stopper.stop()
     left = engine.Left(puzzle, unknown, None, None, None, True)
-    verdict = engine._by_search(left, stopper, probing=False)
+    verdict = engine._by_search(left, stopper, probing=False, sweep=0)
     assert verdict == (Status.UNKNOWN, Uniqueness.UNKNOWN, ())
 
 

@@ -68,6 +68,7 @@ def search(
     restarts: int | None = None,
     margin: int | None = None,
     probing: bool = True,
+    sweep: int = 0,
 ) -> Found:
     """Solutions of ``puzzle`` agreeing with ``known``, up to ``limit`` (None: all of them).
 
@@ -84,12 +85,24 @@ def search(
     reopening the cells within ``margin`` of its open ones (None: ``kernel.REPAIR_MARGIN``).
     Without ``probing`` the nodes below the root get line logic only: many times cheaper
     per node, and on large puzzles its runs fail elsewhere than the probing search's.
+    With ``sweep`` lines (0: anywhere), the search branches only that many lines
+    deep from its first line with an open cell, from another side of the grid in each
+    run (``kernel._dive``).
     """
     from nonocp.logic import kernel
 
     stopper = stopper or Stopper()
     with stopping_at(deadline, stopper.stop):
         grids, exhausted, count, root = kernel.run(
-            puzzle, known, limit, probes, stopper.counters, dynamic, restarts, margin, probing
+            puzzle,
+            known,
+            limit,
+            probes,
+            stopper.counters,
+            dynamic,
+            restarts,
+            margin,
+            probing,
+            sweep,
         )
     return Found(tuple(grids), exhausted, int(stopper.counters[0]), count, root)
