@@ -762,10 +762,7 @@ def _along(cell, direction, height, width) -> int:
 @njit(cache=True)
 def _band_end(grid, direction, lines, height, width) -> int:
     """The first line, counted by ``_along``, past the band a sweep in ``direction``
-    branches in: ``lines`` from the first line with an open cell (with no sweep, past
-    every line)."""
-    if direction < 0:
-        return height + width
+    branches in: ``lines`` from the first line with an open cell."""
     first = height + width
     for cell in range(grid.shape[0]):
         if grid[cell] == UNKNOWN:
@@ -780,10 +777,12 @@ def _branch_cell(grid, scores, noise, sweep, puzzle) -> int:
     lines; direction -1: anywhere); -1 when the grid is complete."""
     height, width = puzzle[0], puzzle[1]
     direction, lines = sweep
-    end = _band_end(grid, direction, lines, height, width)
+    end = _band_end(grid, direction, lines, height, width) if direction >= 0 else 0
     best, best_score = -1, -1.0
     for cell in range(grid.shape[0]):
-        if grid[cell] != UNKNOWN or _along(cell, direction, height, width) >= end:
+        if grid[cell] != UNKNOWN:
+            continue
+        if direction >= 0 and _along(cell, direction, height, width) >= end:
             continue
         score = scores[cell] * (1.0 + noise * np.random.random()) if noise > 0 else scores[cell]
         if score > best_score:
