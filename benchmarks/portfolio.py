@@ -50,7 +50,7 @@ Times = dict[str, float]
 
 def budget(puzzle: Puzzle) -> tuple[Times, Found]:
     started = time.perf_counter()
-    found = engine.searched(puzzle, None, True, 1, engine.SEARCH_PROBES)
+    found, _ = engine.searched(puzzle, None, True, 1, engine.SEARCH_PROBES)
     assert found is not None
     return {"budget": time.perf_counter() - started}, found
 

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # The engine imports OR-tools, PySAT and the compiled search only when line logic leaves
 # work for them; importing them here keeps that one-off cost out of every timed solve (the
 # other benchmarks import this module). Each nonocp worker also loads the compiled code
-# before its first puzzle (``load_search``).
+# before its first puzzle (``nonocp.logic.search.load``).
 import nonocp.cpsat
 import nonocp.logic.kernel
 import nonocp.sat  # noqa: F401
@@ -46,6 +46,7 @@ from nonocp import formats
 from nonocp.errors import NonocpError
 from nonocp.formats import attach_solutions, by_extension, load_all
 from nonocp.generate import parse_size, random_puzzle
+from nonocp.logic.search import load
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
 MODES = ("validate", "first", "count")
@@ -149,20 +150,9 @@ def stored_match(puzzle: Puzzle, grid: Grid | None) -> bool | None:
     return grid == puzzle.solution
 
 
-def load_search() -> float:
-    """Run the compiled search once; the seconds it took. On a fresh install that compiles
-    it (30-50 s, once: numba caches the machine code), otherwise it loads the cache. Done
-    before any puzzle is timed, so that no puzzle's time includes it."""
-    from nonocp.logic.search import search
-
-    started = time.perf_counter()
-    search(random_puzzle(10, 10, 0.5, 1))
-    return time.perf_counter() - started
-
-
 def announce_search(console: Console) -> None:
     """Load the compiled search before anything is timed, saying how long that took."""
-    console.print(f"compiled search ready in {load_search():.1f} s, not counted in any puzzle")
+    console.print(f"compiled search ready in {load():.1f} s, not counted in any puzzle")
 
 
 def peak_mib() -> float:
@@ -217,7 +207,7 @@ def progress_bar(console: Console) -> Progress:
 
 
 def benchmark(s: Set, mode: str, time_limit: float, with_baseline: bool, console: Console):
-    solvers = {"nonocp": Worker(run_nonocp, load_search)}
+    solvers = {"nonocp": Worker(run_nonocp, load)}
     if with_baseline:
         solvers["baseline"] = Worker(run_baseline)
     rows: list[tuple[str, Puzzle, dict[str, Outcome]]] = []

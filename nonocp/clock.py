@@ -17,6 +17,11 @@ def deadline_after(time_limit: float | None) -> float | None:
     return None if time_limit is None else time.perf_counter() + time_limit
 
 
+def later(deadline: float | None, seconds: float) -> float | None:
+    """``deadline`` moved ``seconds`` on: time a limit does not count (loading the search)."""
+    return None if deadline is None else deadline + seconds
+
+
 def seconds_left(deadline: float | None) -> float | None:
     """The seconds before ``deadline`` (0 once it has passed), None when there is none."""
     return None if deadline is None else max(0.0, deadline - time.perf_counter())

@@ -31,7 +31,7 @@ from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
-from nonocp.clock import deadline_after
+from nonocp.clock import deadline_after, later
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
 from nonocp.puzzle import Grid, Puzzle, satisfies
@@ -102,6 +102,7 @@ class Solutions(Protocol):
 
     exact: bool
     stopped_by: str | None
+    loading: float  # seconds spent loading the compiled search, which no time counts
 
     def __iter__(self) -> Iterator[Grid]: ...
 
@@ -130,15 +131,35 @@ def checked(puzzle: Puzzle, grid: Grid) -> Grid:
 
 def searched(
     puzzle: Puzzle, deadline: float | None, logic: bool, limit: int | None, probes: int
-) -> Found | None:
-    """Line logic, then the compiled search from what it proved; None when logic is off.
+) -> tuple[Found | None, float]:
+    """Line logic, then the compiled search from what it proved (None when logic is off),
+    and the seconds loading the search took, which the caller's deadline must not count
+    (``loading``).
 
     Line logic runs first, in Python, because it settles most hand-made puzzles in a few
     milliseconds; only a puzzle it leaves open pays for loading the compiled search.
     """
     if not logic:
-        return None
-    return search_from(puzzle, deduce(puzzle, deadline, probing=0), deadline, limit, probes)
+        return None, 0.0
+    deduction = deduce(puzzle, deadline, probing=0)
+    spent = loading(deduction)
+    return search_from(puzzle, deduction, later(deadline, spent), limit, probes), spent
+
+
+def loading(deduction: Deduction) -> float:
+    """Load the compiled search when ``deduction`` leaves it cells to search; the seconds
+    that took, by which the caller moves its deadline and start on: the first search after
+    installing compiles it (``nonocp.logic.search.load``), and a limit spent compiling
+    would answer "unknown" for a puzzle the search settles in a second."""
+    if _decided(deduction):
+        return 0.0
+    from nonocp.logic.search import load
+
+    return load()
+
+
+def _decided(deduction: Deduction) -> bool:
+    return deduction.contradiction or deduction.grid is not None
 
 
 def search_from(
@@ -148,7 +169,7 @@ def search_from(
     within ``probes``, or its answer when logic alone decided the puzzle."""
     from nonocp.logic.search import Found, search
 
-    if deduction.contradiction or deduction.grid is not None:
+    if _decided(deduction):
         grids = () if deduction.grid is None else (deduction.grid,)
         return Found(grids, True, 0, len(grids), deduction.known)
     return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
@@ -167,8 +188,8 @@ def solve(
     None leaving the choice to the engine (see ``_sides``)."""
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
-    found = searched(puzzle, deadline, logic, _wanted(prove_unique), search_probes)
-    return _settle(puzzle, found, deadline, build, started, prove_unique)
+    found, spent = searched(puzzle, deadline, logic, _wanted(prove_unique), search_probes)
+    return _settle(puzzle, found, later(deadline, spent), build, started + spent, prove_unique)
 
 
 def solve_from(
@@ -188,10 +209,12 @@ def solve_from(
     """
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
-    found = None
+    found, spent = None, 0.0
     if deduction is not None:
+        spent = loading(deduction)
+        deadline = later(deadline, spent)
         found = search_from(puzzle, deduction, deadline, _wanted(prove_unique), search_probes)
-    return _settle(puzzle, found, deadline, build, started, prove_unique)
+    return _settle(puzzle, found, deadline, build, started + spent, prove_unique)
 
 
 def _wanted(prove_unique: bool) -> int:
@@ -501,8 +524,8 @@ class Enumeration:
     within ``COUNT_PROBES``, or else those a CP-SAT search (``nonocp.cpsat``) produces
     lazily from the cells probing fixed.
 
-    After iteration, ``exact`` says whether the search was exhausted and ``stopped_by`` why
-    not.
+    After iteration, ``exact`` says whether the search was exhausted, ``stopped_by`` why
+    not, and ``loading`` how long loading the compiled search took.
     """
 
     puzzle: Puzzle
@@ -512,12 +535,13 @@ class Enumeration:
     logic: bool = True
     exact: bool = False
     stopped_by: str | None = None
+    loading: float = 0.0
 
     def __iter__(self) -> Iterator[Grid]:
         ending = enumerated(
             self.puzzle, self.limit, self.time_limit, self.logic, COUNT_PROBES, self._by_cpsat
         )
-        self.exact, self.stopped_by = yield from ending
+        self.exact, self.stopped_by, self.loading = yield from ending
 
     def _by_cpsat(self, known: Known | None, deadline: float | None) -> Enumerating:
         from nonocp import cpsat
@@ -531,6 +555,9 @@ Ending = tuple[bool, str | None]
 Enumerating = Generator[Grid, None, Ending]
 """Distinct, checked grids, then how the enumeration ended."""
 
+Enumerated = Generator[Grid, None, tuple[bool, str | None, float]]
+"""An ``Enumerating``, then also the seconds loading the compiled search took."""
+
 
 def enumerated(
     puzzle: Puzzle,
@@ -539,20 +566,22 @@ def enumerated(
     logic: bool,
     probes: int,
     rest: Callable[[Known | None, float | None], Enumerating],
-) -> Enumerating:
+) -> Enumerated:
     """The distinct solutions, up to ``limit``: those line logic and the compiled search
     find within ``probes`` when that is all of them (or all asked for), otherwise those
-    ``rest`` produces from the cells probing proved, within the deadline. Every engine's
-    enumeration starts here."""
+    ``rest`` produces from the cells probing proved, within the deadline (which does not
+    count loading the search). Every engine's enumeration starts here."""
     if limit == 0:
-        return False, "limit"
+        return False, "limit", 0.0
     deadline = deadline_after(time_limit)
-    found = searched(puzzle, deadline, logic, limit, probes)
+    found, spent = searched(puzzle, deadline, logic, limit, probes)
     if found is not None and found.enough(limit):
         for grid in found.solutions:
             yield checked(puzzle, grid)
-        return found.exhausted, None if found.exhausted else "limit"
-    return (yield from rest(None if found is None else found.known, deadline))
+        return found.exhausted, None if found.exhausted else "limit", spent
+    known = None if found is None else found.known
+    exact, stopped_by = yield from rest(known, later(deadline, spent))
+    return exact, stopped_by, spent
 
 
 def solutions(
@@ -577,8 +606,9 @@ def count(
 
 
 def tally(enumeration: Solutions, found: int, started: float) -> Count:
-    """The count an iterated enumeration proved, given how many grids it yielded."""
-    elapsed = time.perf_counter() - started
+    """The count an iterated enumeration proved, given how many grids it yielded, and the
+    seconds since ``started`` but for loading the compiled search."""
+    elapsed = time.perf_counter() - started - enumeration.loading
     return Count(found, enumeration.exact, enumeration.stopped_by, elapsed)
 
 

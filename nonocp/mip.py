@@ -138,7 +138,8 @@ class Enumeration:
 
     Logic goes first, as in the CP-SAT engine: the MIP is built with the cells it fixed,
     and is not built at all when logic settles the puzzle. After iteration ``exact`` says
-    whether the search was exhausted and ``stopped_by`` why not ("limit", "time limit").
+    whether the search was exhausted, ``stopped_by`` why not ("limit", "time limit"), and
+    ``loading`` how long loading the compiled search took.
     """
 
     puzzle: Puzzle
@@ -147,10 +148,11 @@ class Enumeration:
     logic: bool = True
     exact: bool = False
     stopped_by: str | None = None
+    loading: float = 0.0
 
     def __iter__(self) -> Iterator[Grid]:
         ending = enumerated(self.puzzle, self.limit, self.time_limit, self.logic, 0, self._by_mip)
-        self.exact, self.stopped_by = yield from ending
+        self.exact, self.stopped_by, self.loading = yield from ending
 
     def _by_mip(self, known: Known | None, deadline: float | None) -> Enumerating:
         """One MIP per solution, each cutting off the ones found before it."""

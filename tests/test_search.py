@@ -7,8 +7,10 @@ and whether the search says it explored everything.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -19,6 +21,7 @@ from nonocp import engine, load, satisfies, solve
 from nonocp.engine import Status, Uniqueness
 from nonocp.generate import random_puzzle
 from nonocp.logic import deduce
+from nonocp.logic import search as searching
 from nonocp.logic.search import Stopper, search
 from nonocp.models import builder
 from nonocp.puzzle import Puzzle
@@ -159,6 +162,56 @@ def test_the_deadline_stops_a_running_search(probing: bool) -> None:
     found = search(puzzle, limit=None, deadline=started + 0.2, probing=probing)
     assert not found.exhausted
     assert time.perf_counter() - started < 30
+
+
+def slow_load(seconds: float, calls: list[float]) -> Callable[[], float]:
+    """A stand-in for loading the compiled search that takes ``seconds``, as compiling it
+    does once after installing, noting each call in ``calls``."""
+
+    def loading() -> float:
+        time.sleep(seconds)
+        calls.append(seconds)
+        return seconds
+
+    return loading
+
+
+@pytest.mark.parametrize("via", ["solve", "solve_from", "count"])
+def test_loading_the_search_is_left_out_of_the_time_limit(
+    via: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 1 s limit outlives a 1.5 s load: the puzzle (43 solutions, which line logic leaves
+    open) is settled, and the time reported is the solving alone."""
+    puzzle = load(PUZZLES / "nonunique.txt")
+    searching.load()
+    calls: list[float] = []
+    monkeypatch.setattr(searching, "load", slow_load(1.5, calls))
+    if via == "count":
+        total = engine.count(puzzle, time_limit=1.0)
+        assert (total.count, total.exact) == (43, True)
+        assert total.seconds < 1.0
+    else:
+        if via == "solve":
+            result = solve(puzzle, time_limit=1.0)
+        else:
+            result = engine.solve_from(puzzle, deduce(puzzle), time_limit=1.0)
+        assert (result.status, result.uniqueness) == (Status.SOLVED, Uniqueness.MULTIPLE)
+        assert result.seconds < 1.0
+    assert calls == [1.5]  # loaded before searching, not inside the timed search
+
+
+@pytest.mark.parametrize("loading", [0.3, 0.0], ids=["slow", "fast"])
+def test_loading_says_so_only_when_slow(
+    loading: float, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(searching, "_loaded", threading.Event())
+    monkeypatch.setattr(searching, "COMPILING", 0.1)
+    monkeypatch.setattr(searching, "search", lambda *_, **__: time.sleep(loading))
+    with caplog.at_level(logging.WARNING, logger="nonocp.logic.search"):
+        assert searching.load() >= loading
+        assert searching.load() == 0.0
+        time.sleep(0.2)  # a notice wrongly left pending would come by now
+    assert (searching.COMPILING_NOTICE in caplog.text) == (loading > 0)
 
 
 def test_a_halted_cpsat_search_gives_no_answer() -> None:

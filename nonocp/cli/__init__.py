@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from nonocp.cli import analyze, convert, generate, magnitude, solve  # noqa: F401  (commands register themselves on the app)
@@ -12,6 +13,7 @@ EXIT_BAD_INPUT = 2
 
 
 def main() -> None:
+    logging.basicConfig(format="nonocp: %(message)s")  # the engine's notices, on stderr
     try:
         app()
     except NonocpError as error:

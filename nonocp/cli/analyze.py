@@ -62,9 +62,9 @@ def analyze(
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     deduction = deduce(puzzle, deadline)
-    left = seconds_left(deadline)
-    result = solve_from(puzzle, deduction, left, build=model_builder(model))
-    elapsed = time.perf_counter() - started
+    deduced = time.perf_counter() - started
+    result = solve_from(puzzle, deduction, seconds_left(deadline), build=model_builder(model))
+    elapsed = deduced + result.seconds  # not counting loading the search
     out = Output(plain=plain, as_json=as_json)
     if as_json:
         out.json(_json(puzzle, str(file), deduction, result, steps, elapsed))

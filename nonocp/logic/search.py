@@ -15,6 +15,9 @@ and a search that was not stopped by a limit has found every solution there is.
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from dataclasses import dataclass
 
 from nonocp.clock import stopping_at
@@ -106,3 +109,39 @@ def search(
             sweep,
         )
     return Found(tuple(grids), exhausted, int(stopper.counters[0]), count, root)
+
+
+COMPILING = 2.0
+"""Seconds after which loading the compiled search says it is compiling: loading numba's
+cached machine code takes about 0.4 s, compiling it (the first search after installing, or
+once the cache beside the package is gone) 30-50 s."""
+
+COMPILING_NOTICE = (
+    "compiling the search, once after installing: 30-50 s, left out of time limits and times"
+)
+
+_loaded = threading.Event()
+_log = logging.getLogger(__name__)
+
+
+def load() -> float:
+    """Load the compiled search, compiling it when numba has no cache of it; the seconds
+    this call took, 0 once it is loaded.
+
+    The engine leaves those seconds out of every time limit and reported time: on a fresh
+    install, a 5 s limit used to pass in the compile, the first puzzle needing the search
+    answering "unknown" after 38 s. When loading is slow it says so (a warning on
+    ``nonocp.logic.search``, which the command line prints), since nothing else shows.
+    """
+    if _loaded.is_set():
+        return 0.0
+    started = time.perf_counter()
+    notice = threading.Timer(COMPILING, _log.warning, [COMPILING_NOTICE])
+    notice.daemon = True
+    notice.start()
+    try:
+        search(Puzzle.from_grid(((1, 0), (0, 1))), limit=None)
+    finally:
+        notice.cancel()
+    _loaded.set()
+    return time.perf_counter() - started
