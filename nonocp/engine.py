@@ -133,46 +133,35 @@ def searched(
     puzzle: Puzzle, deadline: float | None, logic: bool, limit: int | None, probes: int
 ) -> tuple[Found | None, float]:
     """Line logic, then the compiled search from what it proved (None when logic is off),
-    and the seconds loading the search took, which the caller's deadline must not count
-    (``loading``).
+    and the seconds loading the search took (see ``search_from``).
 
     Line logic runs first, in Python, because it settles most hand-made puzzles in a few
     milliseconds; only a puzzle it leaves open pays for loading the compiled search.
     """
     if not logic:
         return None, 0.0
-    deduction = deduce(puzzle, deadline, probing=0)
-    spent = loading(deduction)
-    return search_from(puzzle, deduction, later(deadline, spent), limit, probes), spent
-
-
-def loading(deduction: Deduction) -> float:
-    """Load the compiled search when ``deduction`` leaves it cells to search; the seconds
-    that took, by which the caller moves its deadline and start on: the first search after
-    installing compiles it (``nonocp.logic.search.load``), and a limit spent compiling
-    would answer "unknown" for a puzzle the search settles in a second."""
-    if _decided(deduction):
-        return 0.0
-    from nonocp.logic.search import load
-
-    return load()
-
-
-def _decided(deduction: Deduction) -> bool:
-    return deduction.contradiction or deduction.grid is not None
+    return search_from(puzzle, deduce(puzzle, deadline, probing=0), deadline, limit, probes)
 
 
 def search_from(
     puzzle: Puzzle, deduction: Deduction, deadline: float | None, limit: int | None, probes: int
-) -> Found:
+) -> tuple[Found, float]:
     """The compiled search for up to ``limit`` solutions from what ``deduction`` proved,
-    within ``probes``, or its answer when logic alone decided the puzzle."""
-    from nonocp.logic.search import Found, search
+    within ``probes``, or its answer when logic alone decided the puzzle; and the seconds
+    loading the search took, by which the caller moves its deadline and start on, as the
+    search's own deadline is: the first search after installing compiles it
+    (``nonocp.logic.search.load``), and a limit spent compiling would answer "unknown" for
+    a puzzle the search settles in a second."""
+    from nonocp.logic.search import Found, load, search
 
-    if _decided(deduction):
+    if deduction.contradiction or deduction.grid is not None:
         grids = () if deduction.grid is None else (deduction.grid,)
-        return Found(grids, True, 0, len(grids), deduction.known)
-    return search(puzzle, deduction.known, limit=limit, probes=probes, deadline=deadline)
+        return Found(grids, True, 0, len(grids), deduction.known), 0.0
+    spent = load()
+    found = search(
+        puzzle, deduction.known, limit=limit, probes=probes, deadline=later(deadline, spent)
+    )
+    return found, spent
 
 
 def solve(
@@ -211,10 +200,9 @@ def solve_from(
     deadline = deadline_after(time_limit)
     found, spent = None, 0.0
     if deduction is not None:
-        spent = loading(deduction)
-        deadline = later(deadline, spent)
-        found = search_from(puzzle, deduction, deadline, _wanted(prove_unique), search_probes)
-    return _settle(puzzle, found, deadline, build, started + spent, prove_unique)
+        wanted = _wanted(prove_unique)
+        found, spent = search_from(puzzle, deduction, deadline, wanted, search_probes)
+    return _settle(puzzle, found, later(deadline, spent), build, started + spent, prove_unique)
 
 
 def _wanted(prove_unique: bool) -> int:
