@@ -81,14 +81,14 @@ def test_a_line_message_is_its_weighted_count_of_arrangements(line) -> None:
 
 def beliefs_from_nothing(grid: np.ndarray, puzzle: Puzzle) -> np.ndarray:
     """How likely each cell is filled, from messages that start knowing nothing."""
-    arrays = kernel._arrays(puzzle)
+    arrays = kernel.arrays(puzzle)
     return refine(grid, arrays, messages(grid, arrays), ROUNDS)
 
 
 def test_beliefs_are_certain_exactly_where_cells_are_known() -> None:
     puzzle = load(PUZZLES / "nonunique.txt")
     found = search(puzzle, probes=0)
-    grid = kernel._cells(puzzle, found.known)
+    grid = kernel.cells_of(puzzle, found.known)
     chances = beliefs_from_nothing(grid, puzzle)
     open_cells = grid == kernel.UNKNOWN
     assert open_cells.any()
@@ -101,7 +101,7 @@ def test_on_knotty_the_likelier_values_are_a_solution() -> None:
     fix 79 of its 1,600 cells, and belief propagation guesses every other one right."""
     puzzle = load(PUZZLES / "webpbn" / "knotty.nin")
     found = search(puzzle, probes=0)
-    grid = kernel._cells(puzzle, found.known)
+    grid = kernel.cells_of(puzzle, found.known)
     assert np.count_nonzero(grid == kernel.UNKNOWN) == 1521
     chances = beliefs_from_nothing(grid, puzzle)
     guess = (chances > 0.5).astype(int).reshape(puzzle.height, puzzle.width)

@@ -72,8 +72,8 @@ def compiled(solve_line: Callable[..., int]) -> Solver:
 
     def forced(c: Clue, known: Partial) -> Partial | None:
         puzzle = Puzzle(rows=(c,), columns=((),) * len(known))
-        grid = kernel._cells(puzzle, [list(known)])
-        arrays = kernel._arrays(puzzle)
+        grid = kernel.cells_of(puzzle, [list(known)])
+        arrays = kernel.arrays(puzzle)
         work = kernel.workspace(1, len(known), arrays[3])
         if solve_line(grid, arrays, work, 0) < 0:
             return None

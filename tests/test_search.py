@@ -290,7 +290,7 @@ def test_a_sweep_branches_within_its_band(direction: int, expected: tuple[int, i
     grid[0, :] = grid[:, 7] = kernel.EMPTY
     scores = np.arange(48, dtype=np.float32)
     scores[3 * 8 + 3] = 100.0
-    cell = kernel._branch_cell(grid.ravel(), scores, 0.0, (direction, 2), kernel._arrays(puzzle))
+    cell = kernel._branch_cell(grid.ravel(), scores, 0.0, (direction, 2), kernel.arrays(puzzle))
     assert divmod(cell, 8) == expected
 
 

@@ -197,12 +197,23 @@ def refine(grid, puzzle, sent, rounds):
                 incoming = by_row[:, column]
                 _send(cells[:, column], incoming, clue, by_column[:, column], stale, scratch)
     stale[:] = False
-    filled = by_row * by_column
-    chances = (filled / (filled + (1.0 - by_row) * (1.0 - by_column))).ravel()
+    chances = heard(sent)
     for cell in range(grid.shape[0]):
         if grid[cell] != UNKNOWN:
             chances[cell] = 1.0 if grid[cell] == FILLED else 0.0
     return chances
+
+
+@njit(cache=True)
+def heard(sent):
+    """Per cell, how likely its row's and its column's messages say it is filled. A line
+    leaves a cell's own value out of the weights it counts for that cell, but its count
+    still visits only the states the known cells let it reach: for a known cell, where
+    its value decides where a block lies, its lines speak for that value; elsewhere
+    this is what the rest of the grid says of it (``nonocp.logic.decimation``)."""
+    by_row, by_column = sent[0], sent[1]
+    filled = by_row * by_column
+    return (filled / (filled + (1.0 - by_row) * (1.0 - by_column))).ravel()
 
 
 @njit(cache=True)

@@ -58,8 +58,8 @@ def run(
     """``search`` on a puzzle and its known cells, with grids in and out: the solutions
     stored (at most ``limit``, or ``STORED``), whether the search was exhausted, the
     solutions found and the cells proven at the root (see ``search`` for ``counters``)."""
-    shape = _arrays(puzzle)
-    grid = _cells(puzzle, known)
+    shape = arrays(puzzle)
+    grid = cells_of(puzzle, known)
     work = workspace(puzzle.height, puzzle.width, shape[3])
     stored = np.empty((min(limit or STORED, STORED), grid.shape[0]), np.int8)
     count, ended = search(
@@ -76,7 +76,7 @@ def run(
         probing,
         sweep,
     )
-    grids = [_grid(cells, puzzle.width) for cells in stored[: min(count, len(stored))]]
+    grids = [grid_of(cells, puzzle.width) for cells in stored[: min(count, len(stored))]]
     return grids, ended == EXHAUSTED, int(count), _known(grid, puzzle.width)
 
 
@@ -85,7 +85,8 @@ def counters() -> np.ndarray:
     return np.zeros(2, np.int64)
 
 
-def _arrays(puzzle: Puzzle) -> Arrays:
+def arrays(puzzle: Puzzle) -> Arrays:
+    """``puzzle`` as the compiled code reads it (``Arrays``)."""
     lines = [*puzzle.rows, *puzzle.columns]
     starts = np.zeros(len(lines) + 1, np.int64)
     starts[1:] = np.cumsum([len(clue) for clue in lines])
@@ -93,7 +94,8 @@ def _arrays(puzzle: Puzzle) -> Arrays:
     return puzzle.height, puzzle.width, clues, starts
 
 
-def _cells(puzzle: Puzzle, known: Known | None) -> np.ndarray:
+def cells_of(puzzle: Puzzle, known: Known | None) -> np.ndarray:
+    """A grid of ``puzzle``'s cells, holding the ``known`` ones."""
     grid = np.full(puzzle.height * puzzle.width, UNKNOWN, np.int8)
     for row, values in enumerate(known or ()):
         for column, value in enumerate(values):
@@ -102,7 +104,8 @@ def _cells(puzzle: Puzzle, known: Known | None) -> np.ndarray:
     return grid
 
 
-def _grid(cells: np.ndarray, width: int) -> Grid:
+def grid_of(cells: np.ndarray, width: int) -> Grid:
+    """A complete grid of cells as a ``Grid``."""
     filled = (cells == FILLED).astype(int).tolist()
     return tuple(tuple(filled[start : start + width]) for start in range(0, len(filled), width))
 
@@ -159,6 +162,16 @@ def _solve_line(grid, puzzle, work, line) -> int:
     if n <= PAIR:
         return _by_word_pairs(grid, puzzle, work, line)
     return _by_table(grid, puzzle, work, line)
+
+
+@njit(cache=True)
+def broken_lines(grid, puzzle, work, broken) -> int:
+    """Mark in ``broken`` each line of the complete ``grid`` that breaks its clue; how
+    many do. A line solve of a complete line fixes nothing, so it only judges."""
+    for line in range(broken.shape[0]):
+        broken[line] = _solve_line(grid, puzzle, work, line) < 0
+    work[5][:] = False
+    return int(np.sum(broken))
 
 
 @njit(cache=True)
