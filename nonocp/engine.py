@@ -430,45 +430,42 @@ def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:
     and with a first solution in hand a second is looked for near it before the solver
     looks anywhere (``search.other_nearby``). On Gettys, for two solutions, Glucose took
     8-13 s; decimation finds one in about 0.7 s and a window beside it another in 0.01 s.
-    Where decimation gives up it has spent about as long (Faase 3.4 s, while the search
-    without probing, racing it, settles Faase in 2-3 s; webpbn #16900 0.4 s)."""
+    Elsewhere it costs Glucose a late start: #16900, where it gives up after 0.4 s (Glucose
+    then takes 0.1 s), and Faase, which it solves in 1.8-3.4 s, while the search without
+    probing, racing it, settles Faase in 2-3 s."""
+    puzzle, known, deadline = left.puzzle, left.known, left.deadline
     first = left.first
     if first is None and decimating:
-        first = _decimated(left, halt)
+        from nonocp.logic.decimation import decimate
+
+        first = _checked_run(puzzle, halt, partial(decimate, puzzle, known, deadline))
     if first is not None and left.prove_unique:
-        other = _nearby(left, first, halt)
+        from nonocp.logic.search import other_nearby
+
+        nearby = partial(other_nearby, puzzle, known, first, deadline)
+        other = _checked_run(puzzle, halt, nearby)
         if other is not None:
             return Status.SOLVED, Uniqueness.MULTIPLE, (first, other)
     solving: Solving
     if left.build is None:
         from nonocp import sat
 
-        solving = sat.Solving(left.puzzle, left.known, left.deadline, halt)
+        solving = sat.Solving(puzzle, known, deadline, halt)
     else:
         from nonocp import cpsat
 
-        solving = cpsat.Solving(left.puzzle, left.known, left.build, left.deadline, halt)
-    return _by_solver(left.puzzle, solving, first, left.prove_unique)
+        solving = cpsat.Solving(puzzle, known, left.build, deadline, halt)
+    return _by_solver(puzzle, solving, first, left.prove_unique)
 
 
-def _decimated(left: Left, halt: Halt) -> Grid | None:
-    from nonocp.logic.decimation import decimate
-
+def _checked_run(puzzle: Puzzle, halt: Halt, run: Callable[[Stopper], Grid | None]) -> Grid | None:
+    """The grid a compiled ``run`` finds, checked, with a stopper ``halt`` stops; None when
+    it finds none or is halted, before or while it runs."""
     stopper = _stopper()
     if not halt.admit(stopper.stop):
         return None
-    grid = decimate(left.puzzle, left.known, left.deadline, stopper)
-    return None if grid is None else checked(left.puzzle, grid)
-
-
-def _nearby(left: Left, first: Grid, halt: Halt) -> Grid | None:
-    from nonocp.logic.search import other_nearby
-
-    stopper = _stopper()
-    if not halt.admit(stopper.stop):
-        return None
-    other = other_nearby(left.puzzle, left.known, first, left.deadline, stopper)
-    return None if other is None else checked(left.puzzle, other)
+    grid = run(stopper)
+    return None if grid is None else checked(puzzle, grid)
 
 
 def _large(open_cells: int) -> bool:
