@@ -50,6 +50,16 @@ against 4.92 s, though seed 91, which the static order solves in 31,354 probes, 
 0.84 s against 0.18 s. Larger puzzles had 10,000 already: 40,000 slowed 9 of random
 100x100 seeds 1-10."""
 
+LARGE_SEARCH_PROBES = 0
+"""The budget, in place of ``search_probes``, where line logic left at least 2,000 cells
+open (``_large``): there the race takes over from the probed root at once. Of the
+survey's puzzles and random 60x60 and 100x100 ones that probing leaves that large, the
+budget settled only Marley, and spent 0.06-0.29 s on the rest. Each engine three times,
+turns alternating (ad-hoc script): Gettys 0.99 s against 1.10 s for two solutions, 1.00 s
+against 1.29 s for one; #16900, Lion and #19080 0.09-0.16 s faster; random 60x60 seeds
+1-10 0.04-0.10 s and random 100x100 seeds 1, 2, 5 and 7 0.1-0.2 s faster (seed 6 3.71 s
+against 3.62 s); Marley 0.22 s against 0.17 s; the same verdicts."""
+
 COUNT_PROBES = 20000
 """The same budget when enumerating: past it CP-SAT enumerates, from the probed root."""
 
@@ -130,7 +140,12 @@ def checked(puzzle: Puzzle, grid: Grid) -> Grid:
 
 
 def searched(
-    puzzle: Puzzle, deadline: float | None, logic: bool, limit: int | None, probes: int
+    puzzle: Puzzle,
+    deadline: float | None,
+    logic: bool,
+    limit: int | None,
+    probes: int,
+    large_probes: int | None = None,
 ) -> tuple[Found | None, float]:
     """Line logic, then the compiled search from what it proved (None when logic is off),
     and the seconds loading the search took (see ``search_from``).
@@ -140,14 +155,21 @@ def searched(
     """
     if not logic:
         return None, 0.0
-    return search_from(puzzle, deduce(puzzle, deadline, probing=0), deadline, limit, probes)
+    deduction = deduce(puzzle, deadline, probing=0)
+    return search_from(puzzle, deduction, deadline, limit, probes, large_probes)
 
 
 def search_from(
-    puzzle: Puzzle, deduction: Deduction, deadline: float | None, limit: int | None, probes: int
+    puzzle: Puzzle,
+    deduction: Deduction,
+    deadline: float | None,
+    limit: int | None,
+    probes: int,
+    large_probes: int | None = None,
 ) -> tuple[Found, float]:
     """The compiled search for up to ``limit`` solutions from what ``deduction`` proved,
-    within ``probes``, or its answer when logic alone decided the puzzle; and the seconds
+    within ``probes`` (``large_probes``, when given, where it left a large puzzle open),
+    or its answer when logic alone decided the puzzle; and the seconds
     loading the search took, by which the caller moves its deadline and start on, as the
     search's own deadline is: the first search after installing compiles it
     (``nonocp.logic.search.load``), and a limit spent compiling would answer "unknown" for
@@ -158,6 +180,8 @@ def search_from(
         grids = () if deduction.grid is None else (deduction.grid,)
         return Found(grids, True, 0, len(grids), deduction.known), 0.0
     spent = load()
+    if large_probes is not None and _large(unknown_in(deduction.known)):
+        probes = large_probes
     found = search(
         puzzle, deduction.known, limit=limit, probes=probes, deadline=later(deadline, spent)
     )
@@ -177,7 +201,8 @@ def solve(
     None leaving the choice to the engine (see ``_sides``)."""
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
-    found, spent = searched(puzzle, deadline, logic, _wanted(prove_unique), search_probes)
+    wanted = _wanted(prove_unique)
+    found, spent = searched(puzzle, deadline, logic, wanted, search_probes, LARGE_SEARCH_PROBES)
     return _settle(puzzle, found, later(deadline, spent), build, started + spent, prove_unique)
 
 
@@ -194,14 +219,17 @@ def solve_from(
     When logic settled the puzzle that is the answer; otherwise one solution is searched
     for, then (unless ``prove_unique`` is False) a second that differs from it on the
     cells logic left open: the uniqueness proof. The compiled search tries first, with at
-    most ``search_probes`` probes below its root; the race finishes what it leaves.
+    most ``search_probes`` probes below its root (``LARGE_SEARCH_PROBES`` where logic left
+    a large puzzle open); the race finishes what it leaves.
     """
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     found, spent = None, 0.0
     if deduction is not None:
         wanted = _wanted(prove_unique)
-        found, spent = search_from(puzzle, deduction, deadline, wanted, search_probes)
+        found, spent = search_from(
+            puzzle, deduction, deadline, wanted, search_probes, LARGE_SEARCH_PROBES
+        )
     return _settle(puzzle, found, later(deadline, spent), build, started + spent, prove_unique)
 
 

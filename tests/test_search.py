@@ -350,3 +350,26 @@ def test_engine_verdict_whatever_the_budget(name: str, probes: int, uniqueness: 
     assert result.uniqueness is uniqueness
     assert result.grid is not None and satisfies(puzzle, result.grid)
     assert result.other is None or (result.other != result.grid and satisfies(puzzle, result.other))
+
+
+@pytest.mark.parametrize("large", [True, False], ids=["large", "small"])
+def test_a_large_puzzle_goes_to_the_race_without_a_budget(large: bool) -> None:
+    """Where line logic leaves a large puzzle open, the budgeted search only probes the
+    root (``LARGE_SEARCH_PROBES``); the verdict is the race's."""
+    from nonocp.logic import kernel
+
+    puzzle = load(PUZZLES / "nonunique.txt")
+    budgets: list[int | None] = []
+    real = searching.search
+
+    def spy(*args: object, **kwargs: object) -> searching.Found:
+        if args[0] is puzzle:
+            budgets.append(kwargs.get("probes"))  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernel, "RESTART_CELLS", 0 if large else 10**9)
+        patch.setattr(searching, "search", spy)
+        result = solve(puzzle)
+    assert budgets[0] == (engine.LARGE_SEARCH_PROBES if large else engine.SEARCH_PROBES)
+    assert result.uniqueness is Uniqueness.MULTIPLE
