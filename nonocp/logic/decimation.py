@@ -7,14 +7,16 @@ fails a search that follows it is the few wrong guesses among the first, which s
 hundreds of levels deeper. Decimation does not backtrack. It fixes the open cells the
 beliefs are surest of, a few at a time, hears the lines again, and releases the fixed
 cells the rest of the grid now supports least: a line leaves a cell's own value out of
-what it tells the cell (``belief.heard``), so a wrong guess shows as a fixed cell its
-row and column both speak against. When every cell is fixed and some lines break their
+the weights it counts for that cell (``belief.heard`` says where that falls short), so
+a wrong guess shows as a fixed cell its row and column speak against. When every cell
+is fixed and some lines break their
 clues, it releases their cells and goes on. This is backtracking survey propagation
 (Marino, Parisi and Ricci-Tersenghi, 2016), with the sum-product messages of lines in
 place of surveys.
 
-It proves nothing: it either reaches a grid that satisfies every clue or gives up after
-``FULL_GRIDS`` complete grids, and the engine treats it as one side's first guess.
+It is incomplete: it either reaches a grid that satisfies every clue (which the engine
+checks, as it checks every solution) or gives up after ``FULL_GRIDS`` complete grids,
+which says nothing about whether a solution exists.
 """
 
 from __future__ import annotations
@@ -31,20 +33,22 @@ from nonocp.logic.search import Stopper
 from nonocp.puzzle import Grid, Puzzle
 
 STEP = 0.005
-"""The share of the cells open at the start fixed at each step. On Gettys 0.004-0.006
-solve it in 0.6-1.2 s; at 0.002 and at 0.01 it cycled for 10 s with 3-5 lines broken."""
+"""The share of the cells open at the start fixed at each step. On Gettys, 0.005 solves
+it in 0.65 s and 0.0075 in 1.3 s; at 0.01 it gives up (``benchmarks/CHOICES.md``)."""
 
 RELEASE = 0.8
-"""The cells released at each step, as a share of those fixed: 0.7-0.9 solve Gettys."""
+"""The cells released at each step, as a share of those fixed: at 0.9 Gettys took 1.2 s,
+at 0.7 decimation gave up on it."""
 
 STEP_ROUNDS = 3
 """Rounds of messages after each step, over the lines whose cells changed and those the
-changes then reach (as at each node of the dynamic search)."""
+changes then reach (as at each node of the dynamic search). With 3, decimation solved
+three of Gettys, Marley, #16900 and Faase; with 5 or 2, two."""
 
 FULL_GRIDS = 3
-"""Complete grids with broken lines after which decimation gives up. On Gettys it
-succeeded at the first or second in each of 6 settings that solved it; the settings
-that failed went on cycling through hundreds of complete grids without a solution."""
+"""Complete grids with broken lines after which decimation gives up. In a first version
+(in Python), each of the 6 settings that solved Gettys did so at its first or second
+complete grid; those that failed went on through hundreds without a solution."""
 
 
 def decimate(
