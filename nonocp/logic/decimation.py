@@ -16,7 +16,9 @@ place of surveys.
 
 It is incomplete: it either reaches a grid that satisfies every clue (which the engine
 checks, as it checks every solution) or gives up after ``FULL_GRIDS`` complete grids,
-which says nothing about whether a solution exists.
+which says nothing about whether a solution exists. Its compiled code takes in
+``kernel``'s and ``belief``'s, which numba's cache of this file does not track (see
+``kernel`` on clearing the cache after editing them).
 """
 
 from __future__ import annotations
