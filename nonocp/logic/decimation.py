@@ -9,10 +9,9 @@ beliefs are surest of, a few at a time, hears the lines again, and releases the 
 cells the rest of the grid now supports least: a line leaves a cell's own value out of
 the weights it counts for that cell (``belief.heard`` says where that falls short), so
 a wrong guess shows as a fixed cell its row and column speak against. When every cell
-is fixed and some lines break their
-clues, it releases their cells and goes on. This is backtracking survey propagation
-(Marino, Parisi and Ricci-Tersenghi, 2016), with the sum-product messages of lines in
-place of surveys.
+is fixed and some lines break their clues, it releases their cells and goes on. This is
+backtracking survey propagation (Marino, Parisi and Ricci-Tersenghi, 2016), with the
+sum-product messages of lines in place of surveys.
 
 It is incomplete: it either reaches a grid that satisfies every clue (which the engine
 checks, as it checks every solution) or gives up after ``FULL_GRIDS`` complete grids,
@@ -87,9 +86,9 @@ def _decimate(grid, puzzle, work, counters, settings) -> bool:
     full_grids = 0
     while counters[1] == 0:
         counters[0] += 1
-        chances = refine(grid, puzzle, sent, rounds)
-        support = heard(sent)
-        fixed = _fix_surest(grid, chances, fixing)
+        refine(grid, puzzle, sent, rounds)
+        support = heard(sent)  # an open cell's chance, a fixed cell's backing
+        fixed = _fix_surest(grid, support, fixing)
         if not np.any(grid == UNKNOWN):
             if kernel.broken_lines(grid, puzzle, work, broken) == 0:
                 return True
