@@ -381,9 +381,10 @@ def _sides(left: Left) -> list[Side]:
       but far fewer nodes on those it leaves.
     - **The solver** is Glucose on ``nonocp.sat``'s formula, or CP-SAT when the caller
       chose a model (``build``). On the survey's held-back puzzles neither the search nor
-      CP-SAT answered Gettys in 60 s, which Glucose settles in 8-13 s (Thing: 1.3 s
-      against 4.6-13 s); on the tournament sets it does as well as CP-SAT did (the 124
-      puzzles either raced for over 0.3 s: 77.7 s against 81.2 s).
+      CP-SAT answered Gettys in 60 s, which Glucose settles in 1.5-2.7 s (Thing: 0.5-1.3 s
+      against 4.6-13 s); on the tournament sets it did as well as CP-SAT (the 124
+      puzzles either raced for over 0.3 s: 77.7 s against 81.2 s) before its formula's
+      cells lost their variables per covering block, and better since.
     - **The search without probing** solves large puzzles the probing search is slow
       on (Faase's two solutions: 2.6-3.3 s against 10 s; see ``_by_search``). Its partner
       on a large puzzle depends on the root (``_random_like``): where line logic and
@@ -393,7 +394,7 @@ def _sides(left: Left) -> list[Side]:
       fail on other seeds still; where they fixed part of a picture, Glucose finishes
       what both searches leave, and a third side would only slow them.
     - **Decimation** goes first on Glucose's side there (``_by_clause_learning``): on
-      Gettys it finds a solution in under a second, where Glucose needs 8-13 s.
+      Gettys it finds a solution in about 0.65 s, where Glucose needs 1.5-2.7 s.
     """
     probing = [_searching(left, probing=True)] if RACE else []
     open_cells = unknown_in(left.known)
@@ -456,8 +457,9 @@ def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:
 
     ``decimating`` first asks decimation for a solution (``nonocp.logic.decimation``),
     and with a first solution in hand a second is looked for near it before the solver
-    looks anywhere (``search.other_nearby``). On Gettys, for two solutions, Glucose took
-    8-13 s; decimation finds one in about 0.7 s and a window beside it another in 0.01 s.
+    looks anywhere (``search.other_nearby``). On Gettys, for two solutions, Glucose takes
+    1.5-2.7 s; decimation finds one in about 0.65 s and a window beside it another in
+    0.01 s.
     Elsewhere it costs Glucose a late start: #16900, where it gives up after 0.4 s (Glucose
     then takes 0.1 s), and Faase, which it solves in 1.8-3.4 s, while the search without
     probing, racing it, settles Faase in 2-3 s."""

@@ -3,8 +3,8 @@
 Where line logic, probing and the depth-first search stall on a puzzle whose lines barely
 constrain one another (Thing, Gettys), what finishes it is learning from conflicts: the
 search and CP-SAT both gave no answer on Gettys in 60 s, where Glucose on this formula,
-from the cells probing proved, finds both solutions in 13-17 s, and CP-SAT on the same
-clauses needs over 100 s.
+from the cells probing proved, finds both solutions in 1.5-2.7 s (CP-SAT on an earlier
+form of these clauses needed over 100 s).
 
 Each block's start is order-encoded over the starts its line's placements allow
 (``nonocp.blocks.place``): one variable per start but the last says "the block starts at
@@ -13,8 +13,18 @@ Three families of clauses make the formula exact:
 
 - the ladder: "at or before s" implies "at or before s'" for the next allowed start s';
 - the order: block k+1 at or before t implies block k at or before ``t - length(k) - 1``;
-- the cover: a cell is filled exactly when some block covers it, and block k covers cell
-  c exactly when it starts at or before c but not at or before ``c - length(k)``.
+- the cells: block k covers cell c when it starts at or before c but not at or before
+  ``c - length(k)``, and c lies in the gap after block k when block k starts at or before
+  ``c - length(k)`` but block k+1 does not start at or before c (before the first block
+  and after the last likewise); a covered cell is filled, a cell in a gap empty.
+
+With the blocks in order every cell is covered or in a gap, so the cells need no further
+variable, and each cell's clauses have three literals. A filled cell after block k's end
+makes block k+1 start at or before it at once, by unit propagation; the encoding before
+(a variable for each block covering each cell, and the cell filled only if one of them
+held) said as much only once every other block had been ruled out, and Glucose took 2.1
+times as long on Thing and 5.9 times on Gettys (medians over seven clause orders, in
+``benchmarks/CHOICES.md``).
 
 Cell (r, c) is variable ``r * width + c + 1``, so a model reads back as a grid directly.
 Importing PySAT takes about 40 ms, but the engine still imports this module only when
@@ -54,30 +64,16 @@ class Formula:
         self.variables += 1
         return self.variables
 
-    def imply(self, premise: Literal, conclusion: Literal) -> None:
-        """``premise`` implies ``conclusion``, with constants folded away."""
-        if premise is False or conclusion is True:
-            return
-        if premise is True and conclusion is False:
-            self.clauses.append([])
-        elif premise is True:
-            self.clauses.append([conclusion])  # type: ignore[list-item]
-        elif conclusion is False:
-            self.clauses.append([-premise])
-        else:
-            self.clauses.append([-premise, conclusion])
-
-    def both(self, a: Literal, b: Literal) -> Literal:
-        """A literal true exactly when ``a`` and ``b`` both are."""
-        if a is False or b is False:
-            return False
-        if a is True:
-            return b
-        if b is True:
-            return a
-        v = self.new()
-        self.clauses += [[-v, a], [-v, b], [v, -a, -b]]
-        return v
+    def add(self, *literals: Literal) -> None:
+        """The clause of ``literals``, with constants folded away: a true one drops the
+        clause, a false one drops out of it."""
+        clause = []
+        for v in literals:
+            if v is True:
+                return
+            if v is not False:
+                clause.append(v)
+        self.clauses.append(clause)
 
 
 def cell(width: int, row: int, column: int) -> int:
@@ -113,31 +109,32 @@ def _lines_added(f: Formula, puzzle: Puzzle, known: Known | None) -> Iterator[No
 
 
 def _add_line(f: Formula, line: Sequence[int], placed: Placements) -> None:
-    at_or_before = [_ladder(f, starts) for starts in placed.starts]
-    for block in range(len(placed.starts) - 1):
-        gap = placed.clue[block] + 1
-        for t in placed.starts[block + 1]:
-            f.imply(at_or_before[block + 1](t), at_or_before[block](t - gap))
-    covers: list[list[Literal]] = [[] for _ in line]
-    for block, (starts, size) in enumerate(zip(placed.starts, placed.clue, strict=True)):
-        started = at_or_before[block]
-        for c in range(starts[0] if starts else 0, (starts[-1] + size) if starts else 0):
-            covers[c].append(f.both(started(c), _negated(started(c - size))))
-    for x, covering in zip(line, covers, strict=True):
-        if True in covering:
-            f.clauses.append([x])
-            continue
-        chances = [v for v in covering if v is not False]
-        f.clauses.append([-x, *chances])  # type: ignore[list-item]
-        f.clauses += [[-v, x] for v in chances]  # type: ignore[operator]
+    """The ladders of the line's blocks, their order, and its cells: each one covered by
+    a block or lying in the gap between two (or before the first, or after the last).
+    The cells' clauses are added only where their literals are not all decided."""
+    clue, starts = placed.clue, placed.starts
+    if not all(starts):  # the known cells leave a block nowhere to start
+        f.clauses.append([])
+        return
+    begun = [_ladder(f, block_starts) for block_starts in starts]
+    for block in range(len(clue) - 1):
+        for t in starts[block + 1]:
+            f.add(_negated(begun[block + 1](t)), begun[block](t - clue[block] - 1))
+    for block, size in enumerate(clue):
+        for c in range(starts[block][0], starts[block][-1] + size):
+            f.add(_negated(begun[block](c)), begun[block](c - size), line[c])
+    last = len(clue) - 1
+    for block in range(-1, last + 1):  # the gap after the block (-1: before the first)
+        after = 0 if block < 0 else starts[block][0] + clue[block]
+        before = len(line) if block == last else starts[block + 1][-1]
+        for c in range(after, before):
+            ended = True if block < 0 else begun[block](c - clue[block])
+            next_begun = False if block == last else begun[block + 1](c)
+            f.add(_negated(ended), next_begun, -line[c])
 
 
 def _ladder(f: Formula, starts: Sequence[int]) -> Callable[[int], Literal]:
-    """The block's "starts at or before p" as a literal of ``f``, for any cell p. A block
-    with no start left (the known cells contradict the clue) makes the formula false."""
-    if not starts:
-        f.clauses.append([])
-        return lambda p: False
+    """The block's "starts at or before p" as a literal of ``f``, for any cell p."""
     rungs = [f.new() for _ in starts[:-1]]
     for lower, upper in pairwise(rungs):
         f.clauses.append([-lower, upper])
