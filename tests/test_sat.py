@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pysat.solvers import Glucose4
 
 from nonocp import load, sat
 from nonocp.engine import Halt
@@ -56,6 +57,30 @@ def test_known_cells_keep_exactly_the_solutions_that_agree(data: st.DataObject) 
     cells = st.sampled_from([None, None, 0, 1])
     known = [[data.draw(cells) for _ in range(puzzle.width)] for _ in range(puzzle.height)]
     assert every_solution(puzzle, known) == agreeing(all_solutions(puzzle), known)
+
+
+def test_a_filled_cell_places_the_next_block_by_unit_propagation() -> None:
+    """A filled cell past one block's end makes the next block start at or before it, by
+    unit propagation alone (the module's cover and gap clauses): from two filled cells it
+    settles this whole grid, where the encoding before (a variable for each block that
+    might cover each cell) settled four cells beyond the empty columns."""
+    empty, one = (), (1,)
+    columns = (one, one, one, one, empty, one, one, one, one, empty, one, empty)
+    puzzle = Puzzle(rows=((2, 1, 1, 1), (2, 1, 1)), columns=columns)
+    f = sat.formula(puzzle, None)
+    cells = puzzle.width * puzzle.height
+    filled = [sat.literal(puzzle.width, 0, 3, 1), sat.literal(puzzle.width, 1, 7, 1)]
+    consistent, implied = Glucose4(bootstrap_with=f.clauses).propagate(assumptions=filled)
+    units = {clause[0] for clause in f.clauses if len(clause) == 1}
+    settled = {v for v in {*implied, *units} if abs(v) <= cells}
+    (solution,) = [g for g in all_solutions(puzzle) if g[0][3] == g[1][7] == 1]
+    width = puzzle.width
+    assert consistent
+    assert settled == {
+        sat.literal(width, r, c, value)
+        for r, row in enumerate(solution)
+        for c, value in enumerate(row)
+    }
 
 
 def test_a_halted_or_late_solve_gives_no_answer() -> None:
