@@ -67,7 +67,7 @@ class Formula:
     def add(self, *literals: Literal) -> None:
         """The clause of ``literals``, with constants folded away: a true one drops the
         clause, a false one drops out of it."""
-        clause = []
+        clause: Clause = []
         for v in literals:
             if v is True:
                 return
