@@ -97,6 +97,24 @@ def test_limit_stops_at_that_many_solutions(
         assert found.count == len(expected)
 
 
+@settings(max_examples=200, deadline=None)
+@given(random_grids(max_side=6))
+def test_a_root_only_search_answers_only_what_probing_the_root_settles(grid: Picture) -> None:
+    """With ``probes=0`` the root is propagated and probed and nothing below it searched:
+    a solution comes back, and the search is exhausted, exactly when probing settled
+    every cell; what it proved holds in every solution either way."""
+    puzzle = puzzle_of(grid)
+    expected = all_solutions(puzzle)
+    found = search(puzzle, limit=2, probes=0)
+    known = found.known
+    cells = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width)]
+    assert all(known[r][c] in (None, s[r][c]) for s in expected for r, c in cells)
+    if all(known[r][c] is not None for r, c in cells):
+        assert found.exhausted and set(found.solutions) == expected
+    else:
+        assert not found.exhausted and found.solutions == ()
+
+
 @pytest.mark.parametrize("probing", [True, False], ids=["probed", "unprobed"])
 @pytest.mark.parametrize("seed", [25, 26, 62, 79, 124, 134, 157, 176])
 def test_a_restarting_search_for_one_solution_finds_one(seed: int, probing: bool) -> None:

@@ -853,6 +853,8 @@ def search(
     ended = _settle(grid, scores, puzzle, work, trials, counters)
     if ended != EXHAUSTED:
         return 0, EXHAUSTED if ended == CONTRADICTION else STOPPED
+    if budget == 0 and np.any(grid == UNKNOWN):
+        return 0, STOPPED  # the root only: a dive would hear the lines, then stop at once
     if budget >= 0:
         budget += counters[0]
     root = (grid, scores)
