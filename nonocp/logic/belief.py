@@ -164,9 +164,19 @@ def messages(grid, puzzle):
 @njit(cache=True)
 def refine(grid, puzzle, sent, rounds):
     """Per cell of ``grid``, how likely it is filled: 1 or 0 where known, else the row's
-    and the column's messages combined, after ``rounds`` rounds or fewer.
+    and the column's messages combined, after ``hear``'s ``rounds`` rounds or fewer."""
+    hear(grid, puzzle, sent, rounds)
+    chances = heard(sent)
+    for cell in range(grid.shape[0]):
+        if grid[cell] != UNKNOWN:
+            chances[cell] = 1.0 if grid[cell] == FILLED else 0.0
+    return chances
 
-    ``sent`` (see ``messages``) is brought up to date in place. The first round hears the
+
+@njit(cache=True)
+def hear(grid, puzzle, sent, rounds) -> None:
+    """Bring ``sent`` (see ``messages``) up to date with ``grid``, in place, in ``rounds``
+    rounds or fewer (``heard`` combines the messages). The first round hears the
     lines whose cells changed since the last call; each later one, the lines whose
     incoming messages moved by more than ``SETTLED``: the others would send nearly what
     they sent. So in a search, where a node differs from the last in a few lines, a
@@ -197,11 +207,6 @@ def refine(grid, puzzle, sent, rounds):
                 incoming = by_row[:, column]
                 _send(cells[:, column], incoming, clue, by_column[:, column], stale, scratch)
     stale[:] = False
-    chances = heard(sent)
-    for cell in range(grid.shape[0]):
-        if grid[cell] != UNKNOWN:
-            chances[cell] = 1.0 if grid[cell] == FILLED else 0.0
-    return chances
 
 
 @njit(cache=True)

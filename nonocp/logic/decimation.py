@@ -27,7 +27,7 @@ from numba import njit
 
 from nonocp.clock import stopping_at
 from nonocp.logic import kernel
-from nonocp.logic.belief import ROUNDS, heard, messages, refine
+from nonocp.logic.belief import ROUNDS, hear, heard, messages
 from nonocp.logic.board import Known
 from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN
 from nonocp.logic.search import Stopper
@@ -82,11 +82,11 @@ def _decimate(grid, puzzle, work, counters, settings) -> bool:
     releasing = int(release * fixing)
     broken = np.zeros(height + width, np.bool_)
     sent = messages(grid, puzzle)
-    refine(grid, puzzle, sent, ROUNDS)
+    hear(grid, puzzle, sent, ROUNDS)
     full_grids = 0
     while counters[1] == 0:
         counters[0] += 1
-        refine(grid, puzzle, sent, rounds)
+        hear(grid, puzzle, sent, rounds)
         support = heard(sent)  # an open cell's chance, a fixed cell's backing
         fixed = _fix_surest(grid, support, fixing)
         if not np.any(grid == UNKNOWN):
