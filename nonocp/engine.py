@@ -459,10 +459,9 @@ def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:
     and with a first solution in hand a second is looked for near it before the solver
     looks anywhere (``search.other_nearby``). On Gettys, for two solutions, Glucose takes
     1.5-2.7 s; decimation finds one in about 0.65 s and a window beside it another in
-    0.01 s.
-    Elsewhere it costs Glucose a late start: #16900, where it gives up after 0.4 s (Glucose
-    then takes 0.1 s), and Faase, which it solves in 1.8-3.4 s, while the search without
-    probing, racing it, settles Faase in 2-3 s."""
+    0.01 s. Elsewhere it costs Glucose a late start: #16900, where it gives up after 0.4 s
+    (Glucose then takes 0.1 s), and Faase, which it solves in 1.8-3.4 s, while the search
+    without probing, racing it, settles Faase in 2-3 s."""
     puzzle, known, deadline = left.puzzle, left.known, left.deadline
     first = left.first
     if first is None and decimating:
