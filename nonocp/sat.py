@@ -44,6 +44,7 @@ from pysat.solvers import Glucose4
 from nonocp.blocks import Placements, placements
 from nonocp.clock import seconds_left, stopping_at
 from nonocp.engine import Halt, checked
+from nonocp.logic.board import open_cells
 from nonocp.models import Known
 from nonocp.puzzle import Grid, Puzzle
 
@@ -163,12 +164,7 @@ class Solving:
     ) -> None:
         self.puzzle = puzzle
         self.known = known
-        self.free = [
-            (r, c)
-            for r in range(puzzle.height)
-            for c in range(puzzle.width)
-            if known is None or known[r][c] is None
-        ]
+        self.free = open_cells(known, puzzle.height, puzzle.width)
         self.excluded: list[Clause] = []
         self.solver: Glucose4 | None = None
         self.deadline = deadline

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 
 from nonocp.clock import stopping_at
-from nonocp.logic.board import Known
+from nonocp.logic.board import Known, open_cells
 from nonocp.puzzle import Grid, Puzzle
 
 
@@ -135,10 +135,11 @@ def other_nearby(
     once, where a search of the whole puzzle for a solution other than ``grid`` must first
     find its way back near it."""
     stopper = stopper or Stopper()
+    free = set(open_cells(known, puzzle.height, puzzle.width))
     for rows, columns in _windows(puzzle.height, puzzle.width):
         reopened = [
             [
-                None if row in rows and column in columns and _open(known, row, column) else value
+                None if row in rows and column in columns and (row, column) in free else value
                 for column, value in enumerate(values)
             ]
             for row, values in enumerate(grid)
@@ -150,10 +151,6 @@ def other_nearby(
         if stopper.counters[1]:
             return None
     return None
-
-
-def _open(known: Known | None, row: int, column: int) -> bool:
-    return known is None or known[row][column] is None
 
 
 def _windows(height: int, width: int) -> list[tuple[range, range]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nonocp.errors import NonocpError
+from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Puzzle
 
 if TYPE_CHECKING:
@@ -55,9 +56,7 @@ def cell_model(height: int, width: int, known: Known | None) -> CellModel:
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
-    free = [
-        (r, c) for r in range(height) for c in range(width) if known is None or known[r][c] is None
-    ]
+    free = open_cells(known, height, width)
     cells = [
         [
             model.new_bool_var(f"x{r}_{c}")
