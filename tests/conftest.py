@@ -41,15 +41,19 @@ def run_cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess
     )
 
 
+Picture = tuple[tuple[int, ...], ...]
+"""A random picture's cells, 1 for filled."""
+
+
 @st.composite
-def random_grids(draw: st.DrawFn, max_side: int = 5) -> tuple[tuple[int, ...], ...]:
+def random_grids(draw: st.DrawFn, max_side: int = 5) -> Picture:
     height = draw(st.integers(1, max_side))
     width = draw(st.integers(1, max_side))
     cells = draw(st.lists(st.integers(0, 1), min_size=width * height, max_size=width * height))
     return tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height))
 
 
-def puzzle_of(grid: tuple[tuple[int, ...], ...]) -> Puzzle:
+def puzzle_of(grid: Picture) -> Puzzle:
     """The puzzle a random picture defines, without keeping the picture as its solution."""
     solved = Puzzle.from_grid(grid)
     return Puzzle(rows=solved.rows, columns=solved.columns)

@@ -16,9 +16,7 @@ from nonocp.logic.search import Stopper, other_nearby
 from nonocp.puzzle import Puzzle
 
 from bruteforce import all_solutions
-from conftest import PUZZLES, mixed_puzzles, puzzle_of, random_grids
-
-Picture = tuple[tuple[int, ...], ...]
+from conftest import PUZZLES, Picture, mixed_puzzles, puzzle_of, random_grids
 
 
 @st.composite

@@ -27,10 +27,7 @@ from nonocp.models import builder
 from nonocp.puzzle import Puzzle
 
 from bruteforce import all_solutions
-from conftest import PUZZLES, mixed_puzzles, puzzle_of, random_grids
-
-Picture = tuple[tuple[int, ...], ...]
-
+from conftest import PUZZLES, Picture, mixed_puzzles, puzzle_of, random_grids
 
 ORDERS = pytest.mark.parametrize(
     ("dynamic", "restarts", "probing", "sweep"),
