@@ -394,7 +394,7 @@ def _sides(left: Left) -> list[Side]:
       fail on other seeds still; where they fixed part of a picture, Glucose finishes
       what both searches leave, and a third side would only slow them.
     - **Decimation** goes first on Glucose's side there (``_by_clause_learning``): on
-      Gettys it finds a solution in about 0.65 s, where Glucose needs 1.5-2.7 s.
+      Gettys it finds a solution in about 0.45 s, where Glucose needs 1.5-2.7 s.
     """
     probing = [_searching(left, probing=True)] if RACE else []
     open_cells = unknown_in(left.known)
@@ -458,7 +458,7 @@ def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:
     ``decimating`` first asks decimation for a solution (``nonocp.logic.decimation``),
     and with a first solution in hand a second is looked for near it before the solver
     looks anywhere (``search.other_nearby``). On Gettys, for two solutions, Glucose takes
-    1.5-2.7 s; decimation finds one in about 0.65 s and a window beside it another in
+    1.5-2.7 s; decimation finds one in about 0.45 s and a window beside it another in
     0.01 s. Elsewhere it costs Glucose a late start: #16900, where it gives up after 0.4 s
     (Glucose then takes 0.1 s), and Faase, which it solves in 1.8-3.4 s, while the search
     without probing, racing it, settles Faase in 2-3 s."""

@@ -64,6 +64,7 @@ def line_message(clue: tuple[int, ...], known: list[int | None], chances: list[f
         np.full((n + 1, states), 7.0),  # left over from another line: only live states count
         np.full((n + 1, states), 7.0),
         np.zeros((n + 1, 2), np.int64),
+        np.full((n + 1, 2), 7.0),
     )
     return out.tolist()
 

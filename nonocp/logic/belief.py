@@ -15,7 +15,7 @@ state per block cell, so clue ``3,2`` has states gap, 1, 2, 3, gap, 1, 2, gap. T
 state more than ``automaton.compile_clue``'s minimal DFA (a gap of its own after the last
 block), so that a state's kind alone says where each value leads, and the compiled code
 (run with the search, ``kernel``) needs no transition table per line. Counts are
-rescaled at every position; only their ratios matter.
+scaled at every position; only their ratios matter.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def _weights(value, filled):
 
 
 @njit(cache=True)
-def _line(values, incoming, clue, out, kinds, ahead, behind, live) -> None:
+def _line(values, incoming, clue, out, kinds, ahead, behind, live, scales) -> None:
     """``out[i]``: how likely cell ``i`` is filled by this line's count of its
     arrangements, each weighted by ``incoming`` on every other cell.
 
@@ -78,11 +78,17 @@ def _line(values, incoming, clue, out, kinds, ahead, behind, live) -> None:
     at most two. ``live[i]`` holds the lowest and highest state with a path to position
     ``i`` that can still finish the line in the cells left (from state ``s`` it takes
     ``states - 2 - s`` more): only the states between are visited there, a band a few
-    blocks wide on a long line, where the whole automaton is tens of blocks long. The
-    backward pass sums both values' paths through each cell as it goes; counts are
-    rescaled at every position, since only their ratios matter. A 100-cell line of 27
-    blocks: 12 µs, against 45 µs pushing each state to its successors over the
-    reachable states alone.
+    blocks wide on a long line, where the whole automaton is tens of blocks long; only
+    the band and its edges are cleared. The backward pass sums both values' paths
+    through each cell as it goes.
+
+    Along a long line the counts would underflow, and only their ratios matter, so each
+    position's counts are scaled by one over their total (``scales``: the forward pass's
+    in column 0, the backward pass's in column 1). The scale is applied as the counts are
+    read, not stored: the same products as rescaling them in place, so the same
+    messages, without a second pass over the band. A random 100x100 picture's lines at
+    the root (every cell open): 11 µs each, against 19 µs rescaling in place; Gettys'
+    lines during decimation 3.9 µs against 6.3 µs.
     """
     n = values.shape[0]
     states = _kinds(clue, kinds)
@@ -91,37 +97,47 @@ def _line(values, incoming, clue, out, kinds, ahead, behind, live) -> None:
     ahead[0, : states + 1] = 0.0
     ahead[0, 0] = 1.0
     live[0, 0], live[0, 1] = 0, 0
+    scales[0, 0] = 1.0
     for i in range(n):
         blank, filled = _weights(values[i], incoming[i])
-        old, new = ahead[i], ahead[i + 1]
-        new[: states + 1] = 0.0
+        old, new, scale = ahead[i], ahead[i + 1], scales[i, 0]
         first = max(live[i, 0], states - 1 - (n - i))
+        top = min(live[i, 1] + 1, last)
+        new[max(first - 1, 0) : top + 2] = 0.0  # all the next position reads
         low, high, total = states, -1, 0.0
-        for state in range(first, min(live[i, 1] + 1, last) + 1):
+        previous = old[first - 1] * scale if first > 0 else 0.0
+        for state in range(first, top + 1):
+            here = old[state] * scale
             if kinds[state] == GAP:
-                weight = blank * (old[state] + old[state - 1]) if state > 0 else blank * old[0]
+                weight = blank * (here + previous) if state > 0 else blank * here
             else:
-                weight = filled * old[state - 1]
+                weight = filled * previous
+            previous = here
             if weight > 0.0:
                 new[state] = weight
                 total += weight
                 low = min(low, state)
                 high = state
         live[i + 1, 0], live[i + 1, 1] = low, high
-        _rescale(new, low, high, total)
+        scales[i + 1, 0] = _scale(total)
     behind[n, : states + 1] = 0.0
     behind[n, last] = 1.0
     if states > 1:
         behind[n, last - 1] = 1.0
+    scales[n, 1] = 1.0
     for i in range(n - 1, -1, -1):
         blank, filled = _weights(values[i], incoming[i])
         after, now, before = behind[i + 1], behind[i], ahead[i]
-        now[: states + 1] = 0.0
+        scale_after, scale_before = scales[i + 1, 1], scales[i, 0]
+        low, high = live[i, 0], live[i, 1]
+        if i > 0:  # clear all the next position reads
+            now[min(low, live[i - 1, 0]) : max(high, live[i - 1, 1]) + 2] = 0.0
         blank_paths, filled_paths, total = 0.0, 0.0, 0.0
-        for state in range(live[i, 0], live[i, 1] + 1):
-            gap = kinds[state] == GAP
-            onward = after[state + 1]
-            by_blank = after[state] if gap else 0.0
+        onward = after[low] * scale_after
+        for state in range(low, high + 1):
+            stay = onward
+            onward = after[state + 1] * scale_after
+            by_blank = stay if kinds[state] == GAP else 0.0
             by_fill = 0.0
             if kinds[state + 1] == GAP:
                 by_blank += onward
@@ -130,22 +146,20 @@ def _line(values, incoming, clue, out, kinds, ahead, behind, live) -> None:
             weight = blank * by_blank + filled * by_fill
             now[state] = weight
             total += weight
-            blank_paths += before[state] * by_blank
-            filled_paths += before[state] * by_fill
-        _rescale(now, live[i, 0], live[i, 1], total)
+            reached = before[state] * scale_before
+            blank_paths += reached * by_blank
+            filled_paths += reached * by_fill
+        scales[i, 1] = _scale(total)
         paths = blank_paths + filled_paths
         share = filled_paths / paths if paths > 0.0 else 0.5
         out[i] = min(max(share, CERTAIN), 1.0 - CERTAIN)
 
 
 @njit(cache=True)
-def _rescale(counts, low, high, total) -> None:
-    """Divide ``counts[low..high]`` by their ``total``: only ratios matter, and along a
-    long line unscaled counts would underflow."""
-    if total > 0.0:
-        scale = 1.0 / total
-        for state in range(low, high + 1):
-            counts[state] *= scale
+def _scale(total) -> float:
+    """What a position's counts are multiplied by as they are read: one over their
+    ``total``, or 1 where none is left."""
+    return 1.0 / total if total > 0.0 else 1.0
 
 
 @njit(cache=True)
@@ -236,6 +250,7 @@ def _scratch(puzzle):
         np.zeros((n + 1, most)),
         np.zeros((n + 1, 2), np.int64),
         np.zeros(n),
+        np.ones((n + 1, 2)),
     )
 
 
@@ -243,9 +258,9 @@ def _scratch(puzzle):
 def _send(values, incoming, clue, message, crossing, scratch) -> None:
     """A line's new ``message``, marking stale the ``crossing`` lines it moved by more
     than ``SETTLED``."""
-    kinds, ahead, behind, live, out = scratch
+    kinds, ahead, behind, live, out, scales = scratch
     n = values.shape[0]
-    _line(values, incoming, clue, out[:n], kinds, ahead, behind, live)
+    _line(values, incoming, clue, out[:n], kinds, ahead, behind, live, scales)
     for i in range(n):
         if abs(message[i] - out[i]) > SETTLED:
             crossing[i] = True
