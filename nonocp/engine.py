@@ -381,7 +381,7 @@ def _sides(left: Left) -> list[Side]:
       but far fewer nodes on those it leaves.
     - **The solver** is Glucose on ``nonocp.sat``'s formula, or CP-SAT when the caller
       chose a model (``build``). On the survey's held-back puzzles neither the search nor
-      CP-SAT answered Gettys in 60 s, which Glucose settles in 1.5-2.7 s (Thing: 0.5-1.3 s
+      CP-SAT answered Gettys in 60 s, which Glucose settles in 1.5-2.7 s (Thing: 0.1-0.7 s
       against 4.6-13 s); on the tournament sets it did as well as CP-SAT (the 124
       puzzles either raced for over 0.3 s: 77.7 s against 81.2 s) before its formula's
       cells lost their variables per covering block, and better since.
