@@ -88,8 +88,8 @@ def magnitude(
     cells, each proven optimal or reported as not.
 
     One answer line per instance, in the input's style: the grid in base64, or
-    '<filled> <status> <rows of 0 and 1>'. Exit status 0 when every answer is proven
-    optimal, 1 otherwise, 2 for bad input.
+    '<filled> <status> <rows of 0 and 1>'.
+    Exit status: 0 if every answer is proven optimal, 1 if not, 2 for bad input.
     """
     started = time.perf_counter()
     style, instances = read_instances(str(file), format)
