@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from nonocp import engine, load, satisfies, solve
 from nonocp.engine import Status, Uniqueness
 from nonocp.generate import random_puzzle
-from nonocp.logic import deduce
+from nonocp.logic import deduce, kernel
 from nonocp.logic import search as searching
 from nonocp.logic.search import Stopper, search
 from nonocp.models import builder
@@ -41,9 +41,24 @@ ORDERS = pytest.mark.parametrize(
     ids=["static", "dynamic", "restarting", "unprobed", "sweeping"],
 )
 """Both orders of the search (beliefs of the root, or refreshed at every node), the
-dynamic order starting over at its first failure, then at its second, third, fifth...,
+dynamic order starting over after 1, 1, 2, 1, 1, 2, 4, ... failures (``kernel._luby``),
 that order with line logic alone below the root (the race's second search), and that
 search branching within two lines of its first open one, from each side in turn."""
+
+
+def luby(run: int) -> int:
+    """Luby, Sinclair and Zuckerman's definition: 2^(k-1) at run 2^k - 1, and within
+    the block before that the sequence again from its start."""
+    power = run.bit_length()
+    if run == (1 << power) - 1:
+        return 1 << (power - 1)
+    return luby(run - (1 << (power - 1)) + 1)
+
+
+def test_restart_patience_follows_luby_sequence() -> None:
+    start = (1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8)
+    assert tuple(kernel._luby(run) for run in range(1, 16)) == start
+    assert all(kernel._luby(run) == luby(run) for run in range(1, 5000))
 
 
 @ORDERS

@@ -16,11 +16,11 @@ The arrays every step works in are allocated once per puzzle (``workspace``).
 
 Every step fixes a cell only when all solutions below the current node share its value,
 and both values of a branching cell are explored, so an exhausted search has found every
-solution there is. A search that restarts (``_dive``) stops restarting, its patience
-growing, before some run is cut short, and never after its first solution. A run that
-starts near a failed run's deepest grid instead of at the root (``_repair``) sees only
-part of the puzzle: only a search for one solution makes one, and its end is not the
-search's.
+solution there is. A search that restarts (``_dive``) gives some run, sooner or later,
+patience enough to finish (``_luby``), and never restarts after its first solution. A
+run that starts near a failed run's deepest grid instead of at the root (``_repair``)
+sees only part of the puzzle: only a search for one solution makes one, and its end is
+not the search's.
 """
 
 from __future__ import annotations
@@ -657,15 +657,36 @@ def _judge(grid, puzzle, sent, rounds, likelier, sureness) -> None:
 
 
 RESTART_FAILS = 10
-"""Failed children the dynamic search meets before it first starts over from its root;
-each later run may meet ``RESTART_GROWTH`` times as many, so some run finishes and the
-search stays exact. On random 100x100 puzzles a wrong early decision shows only hundreds
-of levels below it, where backtracking one level at a time never gets back to it:
-without restarts 7 of seeds 1-30 found nothing in 60 s, with restarts after 10 failures
-(growth 1.5, noise 0.3) 3 of them. After 5 failures (noise 0.1) it was 3 as well, the
-other four each found more slowly."""
+"""Failed children the dynamic search meets before it first starts over from its root,
+and the unit of its later runs' patience (``_luby``). On random 100x100 puzzles a wrong
+early decision shows only hundreds of levels below it, where backtracking one level at a
+time never gets back to it: without restarts 7 of seeds 1-30 found nothing in 60 s, with
+restarts after 10 failures (each later run allowed 1.5 times as many, noise 0.3) 3 of
+them. After 5 failures (noise 0.1) it was 3 as well, the other four each found more
+slowly."""
 
-RESTART_GROWTH = 1.5
+
+@njit(cache=True)
+def _luby(run):
+    """The ``run``-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1, 1, 2, 1,
+    1, 2, 4, 1, ...: the patience of each run, in units of the first one's.
+
+    Its runs are mostly short, so a search whose runs either walk to a solution or
+    thrash tries many of them, and some are as long as any tree needs, so the search stays
+    exact. Of the 33 random 100x100 seeds (1-300) the race left unknown at 60 s while each
+    run was allowed half as much again as the run before, it solved 13 with this sequence;
+    of seeds 1-40 it lost one, 27 (``benchmarks/CHOICES.md``).
+    """
+    power = 1
+    while (1 << power) - 1 < run:
+        power += 1
+    while run != (1 << power) - 1:  # inside a block, which starts the sequence over
+        run -= (1 << (power - 1)) - 1
+        power = 1
+        while (1 << power) - 1 < run:
+            power += 1
+    return 1 << (power - 1)
+
 
 RESTART_NOISE = 0.3
 """How far, at most, a restarted run scales each cell's sureness at random (by up to
@@ -882,9 +903,10 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, order)
 
     ``order`` is ``dynamic``, the failures before the first restart (0: none), how far a
     repair reopens (see below), ``probing`` and ``sweep``. Until it finds a solution, a
-    search that meets that many failures starts over from the root, with more patience
-    and some noise in where it branches (``RESTART_FAILS``); it keeps its beliefs. Once it
-    has a solution it runs on to the end, so it never finds one twice.
+    search that meets that many failures starts over from the root, with the patience
+    ``_luby`` gives the next run and some noise in where it branches (``RESTART_FAILS``);
+    it keeps its beliefs. Once it has a solution it runs on to the end, so it never finds
+    one twice.
 
     A search that ``sweep``s branches only within that many lines of the first line with
     an open cell, from the top in its first run, then from the bottom, the left and the
@@ -924,6 +946,7 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, order)
     depth = 0
     fresh = True
     fails, noise, runs = 0, 0.0, 0
+    unit = patience
     np.random.seed(0)
     may_repair = limit == 1 and patience > 0
     deepest, reached = grid.copy(), -1
@@ -936,8 +959,8 @@ def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, order)
             over = True  # no solution near the last run's deepest grid
         if over and found == 0:
             depth, fresh, fails, noise = 0, True, 0, RESTART_NOISE
-            patience *= RESTART_GROWTH
             runs += 1
+            patience = unit * _luby(runs + 1)
             grids[0] = grid
             repairing = may_repair and not repairing and _nearly_done(deepest)
             if repairing:
