@@ -677,15 +677,13 @@ def _luby(run):
     run was allowed half as much again as the run before, it solved 13 with this sequence;
     of seeds 1-40 it lost one, 27 (``benchmarks/CHOICES.md``).
     """
-    power = 1
-    while (1 << power) - 1 < run:
-        power += 1
-    while run != (1 << power) - 1:  # inside a block, which starts the sequence over
-        run -= (1 << (power - 1)) - 1
-        power = 1
+    while True:
+        power = 1  # the block of length 2^power - 1 that ``run`` falls in
         while (1 << power) - 1 < run:
             power += 1
-    return 1 << (power - 1)
+        if run == (1 << power) - 1:
+            return 1 << (power - 1)
+        run -= (1 << (power - 1)) - 1  # inside the block, which starts the sequence over
 
 
 RESTART_NOISE = 0.3
