@@ -2,14 +2,17 @@
 
     python benchmarks/portfolio.py ../shared/puzzles/taai/taai2011.txt
     python benchmarks/portfolio.py ../shared/puzzles/taai/icga2022.txt --cap 20 --csv out.csv
+    python benchmarks/portfolio.py random:100x100:0.5:seeds=301-400 --sides search,sweep --cap 60
 
 First mode (one solution), the tournament mode. For each puzzle: line logic and the
 compiled search within the engine's probe budget, timed together ("budget"). On the
-puzzles that budget leaves open, each candidate for the race runs alone from the probed
-root, up to --cap seconds:
+puzzles that budget leaves open, each candidate for the race (or those --sides names)
+runs alone from the probed root, up to --cap seconds:
 
-  search   the compiled search with no budget
-  sat      Glucose on ``nonocp.sat``'s formula (the engine's rival)
+  search   the race's search: no budget, beliefs refreshed at every node, probing
+  sweep    the same search with line logic alone below the root, sweeping
+           ``engine.SWEEP_LINES`` lines deep (the rival on random pictures)
+  sat      Glucose on ``nonocp.sat``'s formula (the rival on other puzzles)
   lp0      CP-SAT with the engine's parameters (no LP: ``cpsat.LINEARIZATION`` = 0)
   lp1      the same with ``linearization_level`` 1
 
@@ -50,18 +53,33 @@ Times = dict[str, float]
 
 def budget(puzzle: Puzzle) -> tuple[Times, Found]:
     started = time.perf_counter()
-    found, _ = engine.searched(puzzle, None, True, 1, engine.SEARCH_PROBES)
+    found, _ = engine.searched(
+        puzzle, None, True, 1, engine.SEARCH_PROBES, engine.LARGE_SEARCH_PROBES
+    )
     assert found is not None
     return {"budget": time.perf_counter() - started}, found
 
 
-def by_search(puzzle: Puzzle, found: Found, cap: float) -> float | None:
-    started = time.perf_counter()
-    alone = search(puzzle, found.known, limit=1, deadline=started + cap)
-    if not alone.solutions:
-        return None
-    engine.checked(puzzle, alone.solutions[0])
-    return time.perf_counter() - started
+Side = Callable[[Puzzle, Found, float], float | None]
+"""A candidate for the race: its seconds to a checked solution from the probed root
+within the cap, or None."""
+
+
+def by_search(probing: bool, sweep: int) -> Side:
+    """The search as the engine's race runs it (``engine._by_search``)."""
+
+    def side(puzzle: Puzzle, found: Found, cap: float) -> float | None:
+        started = time.perf_counter()
+        deadline = started + cap
+        alone = search(
+            puzzle, found.known, 1, deadline=deadline, dynamic=True, probing=probing, sweep=sweep
+        )
+        if not alone.solutions:
+            return None
+        engine.checked(puzzle, alone.solutions[0])
+        return time.perf_counter() - started
+
+    return side
 
 
 def by_sat(puzzle: Puzzle, found: Found, cap: float) -> float | None:
@@ -70,7 +88,7 @@ def by_sat(puzzle: Puzzle, found: Found, cap: float) -> float | None:
     return time.perf_counter() - started if grid else None
 
 
-def by_cpsat(linearization: int) -> Callable[[Puzzle, Found, float], float | None]:
+def by_cpsat(linearization: int) -> Side:
     def side(puzzle: Puzzle, found: Found, cap: float) -> float | None:
         cpsat.LINEARIZATION = linearization
         started = time.perf_counter()
@@ -81,17 +99,23 @@ def by_cpsat(linearization: int) -> Callable[[Puzzle, Found, float], float | Non
     return side
 
 
-SIDE_RUNS = {"search": by_search, "sat": by_sat, "lp0": by_cpsat(0), "lp1": by_cpsat(1)}
+SIDE_RUNS: dict[str, Side] = {
+    "search": by_search(probing=True, sweep=0),
+    "sweep": by_search(probing=False, sweep=engine.SWEEP_LINES),
+    "sat": by_sat,
+    "lp0": by_cpsat(0),
+    "lp1": by_cpsat(1),
+}
 SIDES = tuple(SIDE_RUNS)
 
 
-def timed(puzzle: Puzzle, cap: float) -> Times:
+def timed(puzzle: Puzzle, cap: float, sides: tuple[str, ...]) -> Times:
     """The budget's time, and each side's (the cap where it found nothing) if it is open."""
     times, found = budget(puzzle)
     if found.solutions or found.exhausted:
         return times
-    for side, run_side in SIDE_RUNS.items():
-        seconds = run_side(puzzle, found, cap)
+    for side in sides:
+        seconds = SIDE_RUNS[side](puzzle, found, cap)
         times[side] = cap if seconds is None else seconds
     return times
 
@@ -106,20 +130,20 @@ def warm_up() -> None:
     cpsat.Solving(puzzle, None, None, None, engine.Halt()).search()
 
 
-STRATEGIES: dict[str, Callable[[Times], float]] = {
-    "search alone": lambda t: t["search"],
-    "Glucose alone": lambda t: t["sat"],
-    "CP-SAT lp0 alone": lambda t: t["lp0"],
-    "CP-SAT lp1 alone": lambda t: t["lp1"],
-    "race search | sat (the engine)": lambda t: min(t["search"], t["sat"]),
-    "race search | lp0": lambda t: min(t["search"], t["lp0"]),
-    "race search | lp1": lambda t: min(t["search"], t["lp1"]),
-    "race lp0 | lp1": lambda t: min(t["lp0"], t["lp1"]),
+STRATEGIES: dict[str, tuple[str, ...]] = {
+    **{f"{side} alone": (side,) for side in SIDES},
+    "race search | sat (engine)": ("search", "sat"),
+    "race search | sweep (engine)": ("search", "sweep"),
+    "race search | lp0": ("search", "lp0"),
+    "race search | lp1": ("search", "lp1"),
+    "race lp0 | lp1": ("lp0", "lp1"),
 }
+"""Each strategy's sides: a race of two costs about the faster of them. The engine races
+search and sweep on random pictures (``engine._random_like``), search and sat elsewhere."""
 
 
-def strategy_table(name: str, rows: list[Times], cap: float) -> Table:
-    open_rows = [t for t in rows if "search" in t]
+def strategy_table(name: str, rows: list[Times], cap: float, sides: tuple[str, ...]) -> Table:
+    open_rows = [t for t in rows if len(t) > 1]
     settled = sum(t["budget"] for t in rows)
     table = Table(
         title=f"{name}: {len(rows)} puzzles, {len(open_rows)} left open by the budget "
@@ -128,8 +152,10 @@ def strategy_table(name: str, rows: list[Times], cap: float) -> Table:
     for column in ("strategy", "set total s", "open: median s", "open: max s", "at cap"):
         first = column == "strategy"
         table.add_column(column, justify="left" if first else "right", no_wrap=first)
-    for label, cost in STRATEGIES.items():
-        costs = [cost(t) for t in open_rows] or [0.0]
+    for label, needed in STRATEGIES.items():
+        if not set(needed) <= set(sides):
+            continue
+        costs = [min(t[side] for side in needed) for t in open_rows] or [0.0]
         table.add_row(
             label,
             f"{settled + sum(costs):.1f}",
@@ -140,12 +166,23 @@ def strategy_table(name: str, rows: list[Times], cap: float) -> Table:
     return table
 
 
-def write_csv(path: Path, names: list[str], rows: list[Times]) -> None:
+def write_csv(path: Path, names: list[str], rows: list[Times], sides: tuple[str, ...]) -> None:
     with path.open("w", newline="") as out:
         writer = csv.writer(out)
-        writer.writerow(["puzzle", "budget", *SIDES])
+        writer.writerow(["puzzle", "budget", *sides])
         for name, t in zip(names, rows, strict=True):
-            writer.writerow([name, *(f"{t[k]:.6f}" if k in t else "" for k in ("budget", *SIDES))])
+            writer.writerow([name, *(f"{t[k]:.6f}" if k in t else "" for k in ("budget", *sides))])
+
+
+def side_names(text: str) -> tuple[str, ...]:
+    """The sides a comma-separated --sides names, in the order given."""
+    sides = tuple(text.split(","))
+    unknown = [side for side in sides if side not in SIDE_RUNS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"no side {', '.join(unknown)}: choose from {', '.join(SIDES)}"
+        )
+    return sides
 
 
 def main() -> None:
@@ -154,6 +191,9 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=20.0, help="seconds per side per puzzle")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--csv", type=Path, help="per-puzzle times")
+    parser.add_argument(
+        "--sides", type=side_names, default=SIDES, help=f"comma-separated, of {','.join(SIDES)}"
+    )
     args = parser.parse_args()
     chosen = load_set(args.set)
     names = [name for name, _ in chosen.puzzles]
@@ -165,12 +205,13 @@ def main() -> None:
         task = progress.add_task(chosen.name, total=len(names))
         rows = []
         caps = [args.cap] * len(names)
-        for times in pool.map(timed, [p for _, p in chosen.puzzles], caps):
+        sides = [args.sides] * len(names)
+        for times in pool.map(timed, [p for _, p in chosen.puzzles], caps, sides):
             rows.append(times)
             progress.advance(task)
-    console.print(strategy_table(chosen.name, rows, args.cap))
+    console.print(strategy_table(chosen.name, rows, args.cap, args.sides))
     if args.csv:
-        write_csv(args.csv, names, rows)
+        write_csv(args.csv, names, rows, args.sides)
 
 
 if __name__ == "__main__":
