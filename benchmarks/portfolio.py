@@ -34,6 +34,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -204,9 +205,8 @@ def main() -> None:
     ):
         task = progress.add_task(chosen.name, total=len(names))
         rows = []
-        caps = [args.cap] * len(names)
-        sides = [args.sides] * len(names)
-        for times in pool.map(timed, [p for _, p in chosen.puzzles], caps, sides):
+        each = partial(timed, cap=args.cap, sides=args.sides)
+        for times in pool.map(each, [p for _, p in chosen.puzzles]):
             rows.append(times)
             progress.advance(task)
     console.print(strategy_table(chosen.name, rows, args.cap, args.sides))
