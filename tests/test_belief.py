@@ -60,7 +60,7 @@ def line_message(clue: tuple[int, ...], known: list[int | None], chances: list[f
         np.array(chances),
         np.array(clue, np.int64),
         out,
-        np.zeros(states, np.int8),
+        np.zeros(states),
         np.full((n + 1, states), 7.0),  # left over from another line: only live states count
         np.full((n + 1, states), 7.0),
         np.zeros((n + 1, 2), np.int64),
