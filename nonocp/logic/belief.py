@@ -113,13 +113,12 @@ def _line(values, incoming, clue, out, gaps, ahead, behind, live, scales) -> Non
         top = min(live[i, 1] + 1, last)
         new[max(first - 1, 0) : top + 2] = 0.0  # all the next position reads
         total = 0.0
-        if first == 0:
-            new[0] = blank * (old[0] * scale)
-            total = new[0]
-        for state in range(max(first, 1), top + 1):
-            here, previous = old[state] * scale, old[state - 1] * scale
+        previous = old[first - 1] * scale if first > 0 else 0.0
+        for state in range(first, top + 1):
+            here = old[state] * scale
             gap = gaps[state]
             weight = gap * (blank * (here + previous)) + (1.0 - gap) * (filled * previous)
+            previous = here
             new[state] = weight
             total += weight
         low, high = first, top
@@ -142,8 +141,9 @@ def _line(values, incoming, clue, out, gaps, ahead, behind, live, scales) -> Non
         if i > 0:  # clear all the next position reads
             now[min(low, live[i - 1, 0]) : max(high, live[i - 1, 1]) + 2] = 0.0
         blank_paths, filled_paths, total = 0.0, 0.0, 0.0
+        onward = after[low] * scale_after
         for state in range(low, high + 1):
-            stay, onward = after[state] * scale_after, after[state + 1] * scale_after
+            stay, onward = onward, after[state + 1] * scale_after
             gap = gaps[state + 1]
             by_blank = gaps[state] * stay + gap * onward
             by_fill = (1.0 - gap) * onward
