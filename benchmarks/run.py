@@ -142,6 +142,17 @@ def run_baseline(puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
     return Outcome(verdict, time.perf_counter() - started, stored_match(puzzle, grid))
 
 
+STORED_CAPTION = (
+    "Every grid found satisfies its clues (checked). = set's solution: those equal to the "
+    "solution the set carries (a tournament file's, a generated picture); a puzzle with "
+    "several solutions may be solved by another."
+)
+
+
+def carries_solutions(s: Set) -> bool:
+    return any(puzzle.solution is not None for _, puzzle in s.puzzles)
+
+
 def stored_match(puzzle: Puzzle, grid: Grid | None) -> bool | None:
     """Whether a found grid is the solution the file carries (None: nothing to compare)."""
     if grid is None or puzzle.solution is None:
@@ -326,7 +337,10 @@ def main() -> None:
         for line in disagreements(rows, labels):
             console.print(f"[red]verdicts differ[/] {line}")
 
-    summary = Table(title=f"mode {args.mode}, time limit {args.time_limit:g} s per puzzle")
+    summary = Table(
+        title=f"mode {args.mode}, time limit {args.time_limit:g} s per puzzle",
+        caption=STORED_CAPTION if any(carries_solutions(s) for s, _, _ in results) else None,
+    )
     for heading in (
         "set",
         "solver",
@@ -335,7 +349,7 @@ def main() -> None:
         "median s",
         "max s",
         "peak MiB",
-        "= stored",
+        "= set's solution",
     ):
         summary.add_column(heading, justify="left" if heading in ("set", "solver") else "right")
     if args.baseline:
