@@ -154,7 +154,7 @@ def carries_solutions(s: Set) -> bool:
 
 
 def stored_match(puzzle: Puzzle, grid: Grid | None) -> bool | None:
-    """Whether a found grid is the solution the file carries (None: nothing to compare)."""
+    """Whether a found grid is the solution the set carries (None: nothing to compare)."""
     if grid is None or puzzle.solution is None:
         return None
     assert satisfies(puzzle, grid), "a solver returned a grid that breaks the clues"
