@@ -7,7 +7,7 @@ puzzles can be hashed, compared, sent to worker processes and written back out u
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from nonocp.errors import PuzzleError
@@ -102,23 +102,20 @@ class Puzzle:
         """``WIDTHxHEIGHT``, as puzzle sites and benchmarks write it."""
         return f"{self.width}x{self.height}"
 
+    def kinds(self) -> tuple[tuple[str, tuple[Clue, ...], int], ...]:
+        """Rows and columns alike: each kind's name, its clues, and how long its lines are."""
+        return (("row", self.rows, self.width), ("column", self.columns, self.height))
+
     def problems(self) -> list[str]:
         """Every reason visible without solving why no grid can satisfy these clues."""
         found: list[str] = []
         if not self.rows or not self.columns:
             found.append(f"the puzzle has {self.height} rows and {self.width} columns")
-        for kind, clues, length in (
-            ("row", self.rows, self.width),
-            ("column", self.columns, self.height),
-        ):
+        for kind, clues, _ in self.kinds():
             for index, c in enumerate(clues, start=1):
                 if any(n < 0 for n in c):
                     found.append(f"{kind} {index}: negative block length in {format_clue(c)}")
-                elif min_length(c) > length:
-                    found.append(
-                        f"{kind} {index}: clue {format_clue(c)} needs {min_length(c)} cells "
-                        f"but the line has {length}"
-                    )
+        found += [f"{kind} {index + 1}: {why}" for kind, index, why in self.overlong()]
         row_total = sum(map(sum, self.rows))
         column_total = sum(map(sum, self.columns))
         if row_total != column_total:
@@ -127,6 +124,16 @@ class Puzzle:
             )
         return found
 
+    def overlong(self) -> Iterator[tuple[str, int, str]]:
+        """Each clue too long for its line: ``"row"`` or ``"column"``, its 0-based index,
+        and why (``too_long``). Readers locate these in their files, where the line and
+        column of the clue say more than its index."""
+        for kind, clues, length in self.kinds():
+            for index, c in enumerate(clues):
+                why = too_long(c, kind, length)
+                if why:
+                    yield kind, index, why
+
     def validate(self) -> Puzzle:
         """Raise ``PuzzleError`` naming the first inconsistency; return the puzzle if none."""
         found = self.problems()
@@ -134,6 +141,13 @@ class Puzzle:
             more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
             raise PuzzleError(found[0] + more)
         return self
+
+
+def too_long(c: Clue, kind: str, length: int) -> str | None:
+    """Why clue ``c`` cannot fit a ``kind`` of line ``length`` cells long; None if it fits."""
+    if min_length(c) <= length:
+        return None
+    return f"clue {format_clue(c)} needs {min_length(c)} cells but a {kind} has only {length}"
 
 
 def format_clue(c: Clue) -> str:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from nonocp.errors import NonocpError
-from nonocp.formats import load_all
+from nonocp.formats import FORMATS, Format, load, load_all
 
-from conftest import run_cli
+from conftest import PUZZLES, run_cli
 
 TAAI_2X2 = "$1\n1\n1\n1\n1\n"
 """One 2x2 TAAI puzzle: two column clues, then two row clues."""
@@ -180,3 +182,26 @@ def test_the_command_line_reports_bad_files_in_one_line_with_exit_2(
     assert run.stdout == ""
     assert run.stderr.startswith(f"nonocp: {path}:{expected}")
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    "fmt", [f for f in FORMATS if f.name != "taai-solution"], ids=lambda f: f.name
+)
+@pytest.mark.parametrize("kind", ["row", "column"])
+def test_a_clue_too_long_for_its_line_is_reported_where_the_file_writes_it(
+    tmp_path: Path, fmt: Format, kind: str
+) -> None:
+    heart = load(PUZZLES / "heart.txt")  # 9x9: a clue 5,4 needs 10 cells
+    clues = (*getattr(heart, f"{kind}s")[:3], (5, 4), *getattr(heart, f"{kind}s")[4:])
+    path = tmp_path / f"p.{fmt.extensions[0]}"
+    path.write_text(fmt.write([replace(heart, **{f"{kind}s": clues})]))
+    with pytest.raises(NonocpError) as caught:
+        load_all(path, fmt.name)
+    why = f"{kind} clue 5,4 needs 10 cells but a {kind} has only 9"
+    if fmt.name == "json":  # JSON keeps no line numbers: located by path
+        assert str(caught.value) == f"{path}: {kind}s[3]: {why}"
+        return
+    where = re.fullmatch(rf"{re.escape(str(path))}:(\d+):\d+: {why}", str(caught.value))
+    assert where, str(caught.value)
+    written = path.read_text().splitlines()[int(where[1]) - 1]
+    assert re.findall(r"\d+", written) == ["5", "4"]

@@ -69,7 +69,7 @@ MALFORMED = {
     "missing-rows": ("col_rules\n1\n", "missing row_rules section"),
     "letter-in-clue": ("row_rules\n1,x\ncol_rules\n1\n", "2:3: expected"),
     "negative-number": ("row_rules\n-1\ncol_rules\n1\n", "2:1: block lengths cannot be negative"),
-    "clue-too-long": ("row_rules\n1,1\ncol_rules\n1\n1\n", "row 1: clue 1,1 needs 3 cells"),
+    "clue-too-long": ("row_rules\n 1,1\ncol_rules\n1\n1\n", "2:2: row clue 1,1 needs 3 cells"),
     "unequal-totals": ("row_rules\n1\ncol_rules\n1\n1\n", "row clues fill 1 cells"),
     "empty-file": ("", "1:1: expected"),
     "only-comments": ("# nothing here\n", "expected"),

@@ -12,11 +12,23 @@ from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import (
+    Lark,
+    Token,
+    Transformer,
+    UnexpectedCharacters,
+    UnexpectedInput,
+    UnexpectedToken,
+    v_args,
+)
+from lark.tree import Meta
 
 from nonocp.errors import InputError
 from nonocp.formats import Format
 from nonocp.puzzle import Clue, Puzzle, clue, format_clue
+
+Placed = tuple[Clue, int, int]
+"""A clue and the line and column where the file writes it."""
 
 TERMINAL_NAMES = {
     "NUMBER": "a number",
@@ -31,11 +43,13 @@ TERMINAL_NAMES = {
 @cache
 def parser() -> Lark:
     grammar = files("nonocp.formats").joinpath("gecode.lark").read_text()
-    return Lark(grammar, parser="lalr")
+    return Lark(grammar, parser="lalr", propagate_positions=True)
 
 
-class _Sections(Transformer[Token, dict[str, list[Clue]]]):
-    """Turn the parse tree into ``{"row_rules": [...], "col_rules": [...]}``."""
+class _Sections(Transformer[Token, dict[str, list[Placed]]]):
+    """Turn the parse tree into ``{"row_rules": [...], "col_rules": [...]}``, each clue
+    with its position: a clue too long for its line is only known once both sections are
+    read, and is then reported where it is written."""
 
     def __init__(self, source: str) -> None:
         super().__init__()
@@ -48,14 +62,15 @@ class _Sections(Transformer[Token, dict[str, list[Clue]]]):
             )
         return int(token)
 
-    def clue(self, numbers: list[int]) -> Clue:
-        return clue(numbers)
+    @v_args(meta=True)
+    def clue(self, meta: Meta, numbers: list[int]) -> Placed:
+        return clue(numbers), meta.line, meta.column
 
-    def section(self, children: list) -> tuple[Token, list[Clue]]:
+    def section(self, children: list) -> tuple[Token, list[Placed]]:
         return children[0], children[1:]
 
-    def start(self, sections: list[tuple[Token, list[Clue]]]) -> dict[str, list[Clue]]:
-        found: dict[str, list[Clue]] = {}
+    def start(self, sections: list[tuple[Token, list[Placed]]]) -> dict[str, list[Placed]]:
+        found: dict[str, list[Placed]] = {}
         for name, clues in sections:
             if name in found:
                 raise InputError(self.source, name.line, name.column, f"second {name} section")
@@ -94,7 +109,14 @@ def read(text: str, source: str) -> list[Puzzle]:
     for name in ("row_rules", "col_rules"):
         if name not in sections:
             raise InputError(source, last_line, 1, f"missing {name} section")
-    return [Puzzle(rows=tuple(sections["row_rules"]), columns=tuple(sections["col_rules"]))]
+    rows, columns = sections["row_rules"], sections["col_rules"]
+    puzzle = Puzzle(rows=tuple(c for c, _, _ in rows), columns=tuple(c for c, _, _ in columns))
+    overlong = next(puzzle.overlong(), None)
+    if overlong:
+        kind, index, why = overlong
+        _, line, column = (rows if kind == "row" else columns)[index]
+        raise InputError(source, line, column, f"{kind} {why}")
+    return [puzzle]
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:

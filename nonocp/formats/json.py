@@ -86,13 +86,18 @@ def puzzle_at(value: object, path: str) -> Puzzle:
         if key not in value:
             raise Shape(path or "top level", f"expected a {key!r} key")
     prefix = f"{path}." if path else ""
-    return Puzzle(
+    puzzle = Puzzle(
         rows=clues_at(value["rows"], f"{prefix}rows"),
         columns=clues_at(value["columns"], f"{prefix}columns"),
         solution=grid_at(value["solution"], f"{prefix}solution") if "solution" in value else None,
         extra=extra_at(value["extra"], f"{prefix}extra") if "extra" in value else (),
         **{k: text_at(value[k], prefix + k) for k in TEXT_FIELDS if value.get(k) is not None},
     )
+    overlong = next(puzzle.overlong(), None)
+    if overlong:
+        kind, index, why = overlong
+        raise Shape(f"{prefix}{kind}s[{index}]", f"{kind} {why}")
+    return puzzle
 
 
 def puzzles_at(data: object) -> list[Puzzle]:

@@ -48,7 +48,9 @@ def read(text: str, source: str) -> list[Puzzle]:
             "expected end of file: one blank line separates row clues from column clues "
             "(write 0 for an empty line)",
         )
-    rows, columns = (parse_clues(part, source) for part in parts)
+    row_lines, column_lines = parts
+    rows = parse_clues(row_lines, source, kind="row", length=len(column_lines))
+    columns = parse_clues(column_lines, source, kind="column", length=len(row_lines))
     return [Puzzle(rows=tuple(rows), columns=tuple(columns))]
 
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.puzzle import Clue, clue, format_clue, min_length
+from nonocp.puzzle import Clue, clue, too_long
 
 Line = tuple[int, str]
 """A line's 1-based number and its text without the line ending."""
@@ -81,14 +81,9 @@ def checked_clue(line: Line, source: str, commas: bool, kind: str, length: int |
     if not (COMMAS if commas else SPACED).fullmatch(text):
         raise InputError(source, number, *clue_error(text, commas))
     c = clue(map(int, text.replace(",", " ").split()))
-    if length is not None and min_length(c) > length:
-        raise InputError(
-            source,
-            number,
-            1,
-            f"{kind} clue {format_clue(c)} needs {min_length(c)} cells "
-            f"but a {kind} has only {length}",
-        )
+    why = too_long(c, kind, length) if length is not None else None
+    if why:
+        raise InputError(source, number, 1, f"{kind} {why}")
     return c
 
 

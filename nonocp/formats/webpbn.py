@@ -104,13 +104,18 @@ class Reader:
         extra = tuple(
             (tag, value) for tag in EXTRA_TAGS if (value := element.findtext(tag)) is not None
         )
-        return Puzzle(
+        puzzle = Puzzle(
             rows=self.clues(element, "rows"),
             columns=self.clues(element, "columns"),
             solution=self.solution(element),
             extra=extra,
             **text,  # type: ignore[arg-type]
         )
+        overlong = next(puzzle.overlong(), None)
+        if overlong:
+            kind, index, why = overlong
+            raise self.error(self.lines(element, f"{kind}s")[index], f"{kind} {why}")
+        return puzzle
 
     def require_black_and_white(self, element: ET.Element) -> None:
         if element.get("defaultcolor", "black") != "black":
@@ -125,11 +130,15 @@ class Reader:
                 raise self.error(count, f"{NOT_SUPPORTED} (a {count.get('color')!r} count)")
 
     def clues(self, element: ET.Element, kind: str) -> tuple[Clue, ...]:
+        return tuple(map(self.line, self.lines(element, kind)))
+
+    def lines(self, element: ET.Element, kind: str) -> list[ET.Element]:
+        """The ``<line>`` elements of the puzzle's one ``<clues type="kind">``."""
         found = [c for c in element.findall("clues") if c.get("type") == kind]
         if len(found) != 1:
             at, how_many = (found[1], "two") if found else (element, "none")
             raise self.error(at, f'expected one <clues type="{kind}">, found {how_many}')
-        return tuple(self.line(line) for line in found[0].findall("line"))
+        return found[0].findall("line")
 
     def line(self, element: ET.Element) -> Clue:
         counts = element.findall("count")
