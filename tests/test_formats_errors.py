@@ -147,6 +147,16 @@ MALFORMED = {
         "5:1: expected an image row",
     ),
     "xml-unknown-entity": ("p.xml", "<puzzleset>\n<title>&bogus;</title>", "2:8: unknown entity"),
+    "non-holding-json": (
+        "p.non",
+        '{"rows": [[1]],\n "columns": [[1]]}\n',
+        "3:1: expected a 'width' line (the file reads as json: --format json)",
+    ),
+    "nin-holding-keen": (
+        "p.nin",
+        "1\n1\n\n2\n",
+        "1:1: expected 'WIDTH HEIGHT', found '1' (the file reads as keen: --format keen)",
+    ),
     "inconsistent-taai-puzzle": (
         "p.txt",
         TAAI_2X2 + "$2\n2\n1\n1\n1\n",
@@ -205,3 +215,11 @@ def test_a_clue_too_long_for_its_line_is_reported_where_the_file_writes_it(
     assert where, str(caught.value)
     written = path.read_text().splitlines()[int(where[1]) - 1]
     assert re.findall(r"\d+", written) == ["5", "4"]
+
+
+def test_no_other_format_is_suggested_for_a_file_read_as_the_user_asked(tmp_path: Path) -> None:
+    path = tmp_path / "p.non"
+    path.write_text('{"rows": [[1]], "columns": [[1]]}\n')
+    with pytest.raises(NonocpError) as caught:
+        load_all(path, "non")
+    assert str(caught.value) == f"{path}:2:1: expected a 'width' line"

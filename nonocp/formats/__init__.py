@@ -133,7 +133,10 @@ def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
     source = str(path)
     text = read_file(path)
     fmt = by_name(format) if format else detect(source, text)
-    puzzles = fmt.read(text, source)
+    try:
+        puzzles = fmt.read(text, source)
+    except InputError as error:
+        raise error if format else hinted(error, fmt, text) from None
     if not puzzles:
         raise InputError(source, None, None, f"no puzzle found (read as {fmt.name})")
     for at, puzzle in enumerate(puzzles, start=1):
@@ -146,6 +149,27 @@ def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
                 name = f" {puzzle.title!r}" if puzzle.title else ""
             raise InputError(source, None, None, f"inconsistent clues{name}: {error}") from None
     return puzzles
+
+
+def hinted(error: InputError, fmt: Format, text: str) -> InputError:
+    """``error`` with a hint when the file, read as its name says, reads as another format:
+    a JSON file named ``.non`` otherwise fails only at its last line, for want of a width."""
+    other = next((f for f in FORMATS if f is not fmt and reads(f, text, error.source)), None)
+    if other is None:
+        return error
+    hint = f" (the file reads as {other.name}: --format {other.name})"
+    return InputError(error.source, error.line, error.column, error.message + hint)
+
+
+def reads(fmt: Format, text: str, source: str) -> bool:
+    """Whether ``text`` looks like ``fmt`` and reads as consistent puzzles in it."""
+    if not fmt.looks_like(text):
+        return False
+    try:
+        puzzles = [puzzle.validate() for puzzle in fmt.read(text, source)]
+    except NonocpError:
+        return False
+    return bool(puzzles)
 
 
 def load(path: str | Path, format: str | None = None) -> Puzzle:
