@@ -179,7 +179,14 @@ def test_malformed_files_give_one_located_line(
 
 
 @pytest.mark.parametrize(
-    "case", ["nin-header-short", "non-colour-letters", "taai-block-with-24-rows", "xml-letter"]
+    "case",
+    [
+        "nin-header-short",
+        "non-colour-letters",
+        "taai-block-with-24-rows",
+        "xml-letter",
+        "non-holding-json",
+    ],
 )
 def test_the_command_line_reports_bad_files_in_one_line_with_exit_2(
     tmp_path: Path, case: str
