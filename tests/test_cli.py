@@ -95,3 +95,18 @@ def test_usage_errors_exit_2() -> None:
     missing = run_cli("solve", "no/such/file.txt")
     assert missing.returncode == 2
     assert missing.stderr.strip() == "nonocp: no/such/file.txt: No such file or directory"
+
+
+def test_a_puzzle_piped_from_generate_is_solved_from_standard_input() -> None:
+    made = run_cli("generate", "--size", "7x6", "--seed", "5", "--to", "nin")
+    run = run_cli("solve", "-", "--plain", input=made.stdout)
+    assert run.returncode == 0, run.stderr
+    *picture, verdict = run.stdout.splitlines()
+    assert len(picture) == 6 and all(len(row) == 7 for row in picture)
+    assert verdict.startswith("<stdin> 7x6: ")
+
+
+def test_bad_input_on_standard_input_is_named_stdin() -> None:
+    run = run_cli("solve", "-", input="3 3\n1\n1 x\n1\n1\n1\n1\n")
+    assert run.returncode == 2
+    assert run.stderr == "nonocp: <stdin>:3:3: expected a number, found 'x'\n"

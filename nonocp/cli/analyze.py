@@ -25,6 +25,7 @@ from nonocp.cli.app import (
     one_puzzle,
 )
 from nonocp.cli.output import Output, describe, puzzle_json, result_json, seconds
+from nonocp.formats import name_of
 from nonocp.logic import Deduction, Rating, Step, deduce
 from nonocp.puzzle import Puzzle
 from nonocp.render import plain
@@ -67,9 +68,9 @@ def analyze(
     elapsed = deduced + result.seconds  # not counting loading the search
     out = Output(plain=plain, as_json=as_json)
     if as_json:
-        out.json(_json(puzzle, str(file), deduction, result, steps, elapsed))
+        out.json(_json(puzzle, name_of(file), deduction, result, steps, elapsed))
     else:
-        _print(out, puzzle, str(file), deduction, result, steps, elapsed)
+        _print(out, puzzle, name_of(file), deduction, result, steps, elapsed)
     raise typer.Exit(EXIT_SOLVED if result.status is Status.SOLVED else EXIT_UNSOLVED)
 
 

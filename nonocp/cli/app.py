@@ -13,7 +13,7 @@ import typer
 
 from nonocp.backends import EngineName, ModelName
 from nonocp.errors import NonocpError
-from nonocp.formats import load_all, select
+from nonocp.formats import load_all, name_of, select
 from nonocp.puzzle import Puzzle
 
 app = typer.Typer(
@@ -48,7 +48,9 @@ Model = Annotated[
         show_default=False,
     ),
 ]
-PuzzleFile = Annotated[Path, typer.Argument(help="The puzzle file.", show_default=False)]
+PuzzleFile = Annotated[
+    Path, typer.Argument(help="The puzzle file (- reads standard input).", show_default=False)
+]
 Index = Annotated[
     int | None, typer.Option("--index", min=1, help="Only the Nth puzzle of the file (from 1).")
 ]
@@ -63,7 +65,7 @@ def chosen_puzzles(
     file: Path, format: str | None, index: int | None, name: str | None
 ) -> list[Puzzle]:
     """The puzzles of a file a command works on: all, or the one ``--index``/``--name`` picks."""
-    return select(load_all(file, format), index, name, source=str(file))
+    return select(load_all(file, format), index, name, source=name_of(file))
 
 
 def one_puzzle(file: Path, format: str | None, index: int | None, name: str | None) -> Puzzle:

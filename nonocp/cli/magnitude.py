@@ -35,7 +35,7 @@ InstanceFile = Annotated[
     Path,
     typer.Argument(
         help="Instances: base64 16x16 grids, one per line, or lines of row run counts each "
-        "followed by a line of column run counts.",
+        "followed by a line of column run counts (- reads standard input).",
         show_default=False,
     ),
 ]

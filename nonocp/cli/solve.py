@@ -42,7 +42,7 @@ from nonocp.cli.output import (
     result_json,
     seconds,
 )
-from nonocp.formats import attach_solutions, label, load_all
+from nonocp.formats import attach_solutions, label, load_all, name_of
 from nonocp.puzzle import Puzzle, satisfies
 from nonocp.render import ambiguous_cells, masked
 
@@ -80,9 +80,9 @@ def solve(
     out = Output(plain=plain, as_json=as_json)
     solve_one = _solver(backend(engine, model).solve, time_limit, prove_unique=not first)
     if len(puzzles) == 1:
-        ok = _solve_single(puzzles[0], str(file), solve_one, out, check)
+        ok = _solve_single(puzzles[0], name_of(file), solve_one, out, check)
     else:
-        ok = _solve_many(puzzles, str(file), solve_one, out, check)
+        ok = _solve_many(puzzles, name_of(file), solve_one, out, check)
     raise typer.Exit(EXIT_SOLVED if ok else EXIT_UNSOLVED)
 
 
@@ -230,7 +230,7 @@ def count(
     if as_json:
         out.json(
             {
-                **puzzle_json(puzzle, str(file)),
+                **puzzle_json(puzzle, name_of(file)),
                 "count": total.count,
                 "exact": total.exact,
                 "stopped_by": total.stopped_by,
@@ -239,6 +239,6 @@ def count(
                 "seconds": total.seconds,
             }
         )
-    out.line(f"{describe(puzzle, str(file))}: {total.text} ({seconds(total.seconds)})")
+    out.line(f"{describe(puzzle, name_of(file))}: {total.text} ({seconds(total.seconds)})")
     unsolved = total.count == 0 or total.stopped_by == "time limit"
     raise typer.Exit(EXIT_UNSOLVED if unsolved else EXIT_SOLVED)

@@ -8,6 +8,7 @@ separate file of solutions.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -119,10 +120,21 @@ def position(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - line_start + 1
 
 
+STDIN = "-"
+"""The file name that stands for standard input, as in most command-line tools: puzzles
+piped from ``nonocp generate`` or another program need no temporary file."""
+
+
+def name_of(path: str | Path) -> str:
+    """How errors and reports name a file: ``<stdin>`` for standard input."""
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
 def read_file(path: str | Path) -> str:
-    source = str(path)
+    """A file's text (standard input's for ``-``), binary data being a located error."""
+    source = name_of(path)
     try:
-        data = Path(path).read_bytes()
+        data = sys.stdin.buffer.read() if str(path) == STDIN else Path(path).read_bytes()
     except OSError as error:
         raise InputError(source, None, None, error.strerror or "cannot be read") from None
     return decode(data, source)
@@ -130,7 +142,7 @@ def read_file(path: str | Path) -> str:
 
 def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
     """Every puzzle in a file, each validated before it is returned."""
-    source = str(path)
+    source = name_of(path)
     text = read_file(path)
     fmt = by_name(format) if format else detect(source, text)
     try:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from nonocp.errors import InputError
-from nonocp.formats import read_file
+from nonocp.formats import name_of, read_file
 from nonocp.magnitude.bounds import Magnitudes, magnitudes
 from nonocp.magnitude.optimize import Result, Status
 from nonocp.puzzle import Grid
@@ -43,13 +43,13 @@ class Instance:
 
 def read_instances(path: str, style: Style | None = None) -> tuple[Style, list[Instance]]:
     """The instances of a file, in the style given or detected from its first line."""
-    text = read_file(path)
+    text, source = read_file(path), name_of(path)
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     if not lines:
-        raise InputError(path, None, None, "no instance found (the file is empty)")
+        raise InputError(source, None, None, "no instance found (the file is empty)")
     chosen = style or detect(lines[0][1].strip())
     read = _base64_instances if chosen is Style.BASE64 else _counts_instances
-    return chosen, list(read(path, lines))
+    return chosen, list(read(source, lines))
 
 
 def detect(first_line: str) -> Style:
