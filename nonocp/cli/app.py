@@ -73,5 +73,5 @@ def one_puzzle(file: Path, format: str | None, index: int | None, name: str | No
     (puzzle, *others) = chosen_puzzles(file, format, index, name)
     if others:
         many = len(others) + 1
-        raise NonocpError(f"{file} holds {many} puzzles; pick one with --index or --name")
+        raise NonocpError(f"{name_of(file)} holds {many} puzzles; pick one with --index or --name")
     return puzzle
