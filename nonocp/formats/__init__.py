@@ -35,6 +35,15 @@ class Format:
     holds_many: bool = False
 
 
+def fitting(puzzle: Puzzle, located: Callable[[str, int, str], Exception]) -> Puzzle:
+    """``puzzle``, unless one of its clues is too long for its line: then the error
+    ``located`` makes of the clue's kind (``"row"``, ``"column"``), 0-based index and the
+    message, which each format places where its files write that clue."""
+    for kind, index, why in puzzle.overlong():
+        raise located(kind, index, f"{kind} {why}")
+    return puzzle
+
+
 def number(puzzle: Puzzle, position: int) -> str:
     """The puzzle's number in its file: the ``$n`` of a TAAI set, else its 1-based position."""
     return dict(puzzle.extra).get("number", str(position))

@@ -24,7 +24,7 @@ from lark import (
 from lark.tree import Meta
 
 from nonocp.errors import InputError
-from nonocp.formats import Format
+from nonocp.formats import Format, fitting
 from nonocp.puzzle import Clue, Puzzle, clue, format_clue
 
 Placed = tuple[Clue, int, int]
@@ -109,14 +109,16 @@ def read(text: str, source: str) -> list[Puzzle]:
     for name in ("row_rules", "col_rules"):
         if name not in sections:
             raise InputError(source, last_line, 1, f"missing {name} section")
-    rows, columns = sections["row_rules"], sections["col_rules"]
-    puzzle = Puzzle(rows=tuple(c for c, _, _ in rows), columns=tuple(c for c, _, _ in columns))
-    overlong = next(puzzle.overlong(), None)
-    if overlong:
-        kind, index, why = overlong
-        _, line, column = (rows if kind == "row" else columns)[index]
-        raise InputError(source, line, column, f"{kind} {why}")
-    return [puzzle]
+    placed = {"row": sections["row_rules"], "column": sections["col_rules"]}
+    puzzle = Puzzle(
+        rows=tuple(c for c, _, _ in placed["row"]), columns=tuple(c for c, _, _ in placed["column"])
+    )
+
+    def located(kind: str, index: int, message: str) -> InputError:
+        _, line, column = placed[kind][index]
+        return InputError(source, line, column, message)
+
+    return [fitting(puzzle, located)]
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:

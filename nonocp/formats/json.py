@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format
+from nonocp.formats import Format, fitting
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright", "license")
@@ -93,11 +93,7 @@ def puzzle_at(value: object, path: str) -> Puzzle:
         extra=extra_at(value["extra"], f"{prefix}extra") if "extra" in value else (),
         **{k: text_at(value[k], prefix + k) for k in TEXT_FIELDS if value.get(k) is not None},
     )
-    overlong = next(puzzle.overlong(), None)
-    if overlong:
-        kind, index, why = overlong
-        raise Shape(f"{prefix}{kind}s[{index}]", f"{kind} {why}")
-    return puzzle
+    return fitting(puzzle, lambda kind, index, message: Shape(f"{prefix}{kind}s[{index}]", message))
 
 
 def puzzles_at(data: object) -> list[Puzzle]:

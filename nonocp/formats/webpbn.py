@@ -21,7 +21,7 @@ from html.entities import html5
 from xml.parsers import expat
 
 from nonocp.errors import InputError
-from nonocp.formats import Format
+from nonocp.formats import Format, fitting
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright")
@@ -111,11 +111,11 @@ class Reader:
             extra=extra,
             **text,  # type: ignore[arg-type]
         )
-        overlong = next(puzzle.overlong(), None)
-        if overlong:
-            kind, index, why = overlong
-            raise self.error(self.lines(element, f"{kind}s")[index], f"{kind} {why}")
-        return puzzle
+
+        def located(kind: str, index: int, message: str) -> InputError:
+            return self.error(self.lines(element, f"{kind}s")[index], message)
+
+        return fitting(puzzle, located)
 
     def require_black_and_white(self, element: ET.Element) -> None:
         if element.get("defaultcolor", "black") != "black":
