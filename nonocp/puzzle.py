@@ -116,12 +116,9 @@ class Puzzle:
                 if any(n < 0 for n in c):
                     found.append(f"{kind} {index}: negative block length in {format_clue(c)}")
         found += [f"{kind} {index + 1}: {why}" for kind, index, why in self.overlong()]
-        row_total = sum(map(sum, self.rows))
-        column_total = sum(map(sum, self.columns))
-        if row_total != column_total:
-            found.append(
-                f"the row clues fill {row_total} cells but the column clues fill {column_total}"
-            )
+        imbalance = self.imbalance()
+        if imbalance:
+            found.append(imbalance)
         return found
 
     def overlong(self) -> Iterator[tuple[str, int, str]]:
@@ -133,6 +130,16 @@ class Puzzle:
                 why = too_long(c, kind, length)
                 if why:
                     yield kind, index, why
+
+    def imbalance(self) -> str | None:
+        """Why the rows and the columns cannot paint the same picture: they fill different
+        numbers of cells. None when they fill as many."""
+        row_total = sum(map(sum, self.rows))
+        column_total = sum(map(sum, self.columns))
+        if row_total == column_total:
+            return None
+        unit = "cell" if row_total == 1 else "cells"
+        return f"the row clues fill {row_total} {unit} but the column clues fill {column_total}"
 
     def validate(self) -> Puzzle:
         """Raise ``PuzzleError`` naming the first inconsistency; return the puzzle if none."""

@@ -160,7 +160,7 @@ MALFORMED = {
     "inconsistent-taai-puzzle": (
         "p.txt",
         TAAI_2X2 + "$2\n2\n1\n1\n1\n",
-        "inconsistent clues in puzzle $2: the row clues fill 2 cells but the column clues fill 3",
+        "7:1: the row clues fill 2 cells but the column clues fill 3 (the column clues start here)",
     ),
 }
 
@@ -222,6 +222,30 @@ def test_a_clue_too_long_for_its_line_is_reported_where_the_file_writes_it(
     assert where, str(caught.value)
     written = path.read_text().splitlines()[int(where[1]) - 1]
     assert re.findall(r"\d+", written) == ["5", "4"]
+
+
+@pytest.mark.parametrize(
+    "fmt", [f for f in FORMATS if f.name != "taai-solution"], ids=lambda f: f.name
+)
+def test_rows_and_columns_filling_different_cells_are_reported_where_the_columns_start(
+    tmp_path: Path, fmt: Format
+) -> None:
+    heart = load(PUZZLES / "heart.txt")  # no clue of heart's is 1,1,1,1
+    columns = ((1, 1, 1, 1), *heart.columns[1:])
+    path = tmp_path / f"p.{fmt.extensions[0]}"
+    path.write_text(fmt.write([replace(heart, columns=columns)]))
+    with pytest.raises(NonocpError) as caught:
+        load_all(path, fmt.name)
+    rows, filled = sum(map(sum, heart.rows)), sum(map(sum, columns))
+    why = f"the row clues fill {rows} cells but the column clues fill {filled}"
+    why += " (the column clues start here)"
+    if fmt.name == "json":
+        assert str(caught.value) == f"{path}: columns[0]: {why}"
+        return
+    where = re.fullmatch(rf"{re.escape(str(path))}:(\d+):1: {re.escape(why)}", str(caught.value))
+    assert where, str(caught.value)
+    written = path.read_text().splitlines()[int(where[1]) - 1]
+    assert re.findall(r"\d+", written) == ["1", "1", "1", "1"]
 
 
 def test_no_other_format_is_suggested_for_a_file_read_as_the_user_asked(tmp_path: Path) -> None:

@@ -70,7 +70,7 @@ MALFORMED = {
     "letter-in-clue": ("row_rules\n1,x\ncol_rules\n1\n", "2:3: expected"),
     "negative-number": ("row_rules\n-1\ncol_rules\n1\n", "2:1: block lengths cannot be negative"),
     "clue-too-long": ("row_rules\n 1,1\ncol_rules\n1\n1\n", "2:2: row clue 1,1 needs 3 cells"),
-    "unequal-totals": ("row_rules\n1\ncol_rules\n1\n1\n", "row clues fill 1 cells"),
+    "unequal-totals": ("row_rules\n1\ncol_rules\n1\n1\n", "4:1: the row clues fill 1 cell but"),
     "empty-file": ("", "1:1: expected"),
     "only-comments": ("# nothing here\n", "expected"),
     "binary-garbage": (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not a text file"),

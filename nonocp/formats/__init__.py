@@ -35,12 +35,21 @@ class Format:
     holds_many: bool = False
 
 
-def fitting(puzzle: Puzzle, located: Callable[[str, int, str], Exception]) -> Puzzle:
-    """``puzzle``, unless one of its clues is too long for its line: then the error
-    ``located`` makes of the clue's kind (``"row"``, ``"column"``), 0-based index and the
-    message, which each format places where its files write that clue."""
+Locate = Callable[[str, int, str], Exception]
+"""The error, placed where a file writes the clue, of a clue's kind (``"row"`` or
+``"column"``), its 0-based index and a message."""
+
+
+def consistent(puzzle: Puzzle, located: Locate) -> Puzzle:
+    """``puzzle``, unless its clues contradict each other before any solving: a clue too
+    long for its line, or rows and columns that fill different numbers of cells. The
+    error is placed by ``located``: at the clue too long, or where the column clues start
+    (the file cannot say which side is wrong, but it can say where to look)."""
     for kind, index, why in puzzle.overlong():
         raise located(kind, index, f"{kind} {why}")
+    imbalance = puzzle.imbalance()
+    if imbalance and puzzle.columns:
+        raise located("column", 0, f"{imbalance} (the column clues start here)")
     return puzzle
 
 

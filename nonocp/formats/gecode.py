@@ -24,7 +24,7 @@ from lark import (
 from lark.tree import Meta
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, fitting
+from nonocp.formats import Format, consistent
 from nonocp.puzzle import Clue, Puzzle, clue, format_clue
 
 Placed = tuple[Clue, int, int]
@@ -118,7 +118,7 @@ def read(text: str, source: str) -> list[Puzzle]:
         _, line, column = placed[kind][index]
         return InputError(source, line, column, message)
 
-    return [fitting(puzzle, located)]
+    return [consistent(puzzle, located)]
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:

@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, fitting
+from nonocp.formats import Format, consistent
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright", "license")
@@ -93,7 +93,11 @@ def puzzle_at(value: object, path: str) -> Puzzle:
         extra=extra_at(value["extra"], f"{prefix}extra") if "extra" in value else (),
         **{k: text_at(value[k], prefix + k) for k in TEXT_FIELDS if value.get(k) is not None},
     )
-    return fitting(puzzle, lambda kind, index, message: Shape(f"{prefix}{kind}s[{index}]", message))
+
+    def located(kind: str, index: int, message: str) -> Shape:
+        return Shape(f"{prefix}{kind}s[{index}]", message)
+
+    return consistent(puzzle, located)
 
 
 def puzzles_at(data: object) -> list[Puzzle]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format
+from nonocp.formats import Format, consistent
 from nonocp.formats.lines import (
     Line,
+    at_lines,
     end_of,
     is_blank,
     numbered_lines,
@@ -49,9 +50,11 @@ def read(text: str, source: str) -> list[Puzzle]:
             "(write 0 for an empty line)",
         )
     row_lines, column_lines = parts
-    rows = parse_clues(row_lines, source, kind="row", length=len(column_lines))
-    columns = parse_clues(column_lines, source, kind="column", length=len(row_lines))
-    return [Puzzle(rows=tuple(rows), columns=tuple(columns))]
+    puzzle = Puzzle(
+        rows=tuple(parse_clues(row_lines, source)),
+        columns=tuple(parse_clues(column_lines, source)),
+    )
+    return [consistent(puzzle, at_lines(source, row_lines, column_lines))]
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:

@@ -13,7 +13,8 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.puzzle import Clue, clue, too_long
+from nonocp.formats import Locate
+from nonocp.puzzle import Clue, clue
 
 Line = tuple[int, str]
 """A line's 1-based number and its text without the line ending."""
@@ -54,37 +55,36 @@ def end_of(lines: list[Line]) -> int:
     return lines[-1][0] + 1 if lines else 1
 
 
-def parse_clues(
-    lines: Sequence[Line],
-    source: str,
-    commas: bool = False,
-    kind: str = "",
-    length: int | None = None,
-) -> list[Clue]:
+def parse_clues(lines: Sequence[Line], source: str, commas: bool = False) -> list[Clue]:
     """Clue lines, numbers separated by commas (``.non``) or by spaces and tabs (the rest).
 
-    A blank line and ``0`` both mean an empty line of the grid. With ``length``, every
-    clue must fit the ``length`` cells the file's header promises its ``kind`` of lines.
+    A blank line and ``0`` both mean an empty line of the grid. Whether the clues fit
+    their lines, the reader checks once it has the puzzle (``formats.consistent``, with
+    ``at_lines`` saying where each clue is).
     """
     texts = [text for _, text in lines]
     if (COMMAS_LINES if commas else SPACED_LINES).fullmatch("\n".join(texts)):
         found = [tuple(map(int, text.replace(",", " ").split())) for text in texts]
-        # min_length, inlined for speed: the fast path must stay a handful of C calls a line
-        if length is None or all(sum(c) + len(c) - 1 <= length for c in found):
-            return [clue(c) if 0 in c else c for c in found]
-    return [checked_clue(line, source, commas, kind, length) for line in lines]
+        return [clue(c) if 0 in c else c for c in found]
+    return [checked_clue(line, source, commas) for line in lines]
 
 
-def checked_clue(line: Line, source: str, commas: bool, kind: str, length: int | None) -> Clue:
+def checked_clue(line: Line, source: str, commas: bool) -> Clue:
     """One clue line, or the located error that explains why it is not one."""
     number, text = line
     if not (COMMAS if commas else SPACED).fullmatch(text):
         raise InputError(source, number, *clue_error(text, commas))
-    c = clue(map(int, text.replace(",", " ").split()))
-    why = too_long(c, kind, length) if length is not None else None
-    if why:
-        raise InputError(source, number, 1, f"{kind} {why}")
-    return c
+    return clue(map(int, text.replace(",", " ").split()))
+
+
+def at_lines(source: str, rows: Sequence[Line], columns: Sequence[Line]) -> Locate:
+    """Where a line-based file writes each clue: the start of its line."""
+
+    def located(kind: str, index: int, message: str) -> InputError:
+        number, _ = (rows if kind == "row" else columns)[index]
+        return InputError(source, number, 1, message)
+
+    return located
 
 
 def clue_error(text: str, commas: bool) -> tuple[int, str]:

@@ -11,9 +11,10 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format
+from nonocp.formats import Format, consistent
 from nonocp.formats.lines import (
     Line,
+    at_lines,
     end_of,
     is_blank,
     numbered_lines,
@@ -46,9 +47,11 @@ def read(text: str, source: str) -> list[Puzzle]:
         )
     if len(body) > width + height:
         raise InputError(source, body[width + height][0], 1, f"expected end of file: {announced}")
-    rows = parse_clues(body[:height], source, kind="row", length=width)
-    columns = parse_clues(body[height:], source, kind="column", length=height)
-    return [Puzzle(rows=tuple(rows), columns=tuple(columns))]
+    row_lines, column_lines = body[:height], body[height:]
+    rows = parse_clues(row_lines, source)
+    columns = parse_clues(column_lines, source)
+    puzzle = Puzzle(rows=tuple(rows), columns=tuple(columns))
+    return [consistent(puzzle, at_lines(source, row_lines, column_lines))]
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from nonocp.errors import InputError
-from nonocp.formats import Format
-from nonocp.formats.lines import Line, end_of, is_blank, numbered_lines, parse_clues
+from nonocp.formats import Format, consistent
+from nonocp.formats.lines import Line, at_lines, end_of, is_blank, numbered_lines, parse_clues
 from nonocp.puzzle import Clue, Grid, Puzzle, format_clue
 
 KEY_LINE = re.compile(r"[ \t]*([A-Za-z][\w-]*)(?:[ \t]+(.*?))?[ \t]*")
@@ -54,7 +54,7 @@ class Draft:
 
     source: str
     size: dict[str, tuple[int, int]] = field(default_factory=dict)
-    sections: dict[str, list[Clue]] = field(default_factory=dict)
+    sections: dict[str, tuple[list[Line], list[Clue]]] = field(default_factory=dict)
     metadata: dict[str, str] = field(default_factory=dict)
     extra: list[tuple[str, str]] = field(default_factory=list)
     goal: tuple[Line, str] | None = None
@@ -84,16 +84,15 @@ class Draft:
             raise self.error(line, f"expected a number after {key}, found {value or 'nothing'}")
         self.size[key] = (int(value), line[0])
 
-    def section(self, start: Line, key: str, rest: Iterator[Line]) -> list[Clue]:
-        """The clue lines after ``rows``/``columns``: exactly height/width of them."""
+    def section(self, start: Line, key: str, rest: Iterator[Line]) -> tuple[list[Line], list[Clue]]:
+        """The clue lines after ``rows``/``columns`` (exactly height/width of them), and
+        their clues."""
         if "width" not in self.size or "height" not in self.size:
             raise self.error(start, f"expected 'width N' and 'height N' before '{key}'")
         if key in self.sections:
             raise self.error(start, f"second '{key}' section")
-        kind, count, across = (
-            ("row", self.size["height"][0], self.size["width"][0])
-            if key == "rows"
-            else ("column", self.size["width"][0], self.size["height"][0])
+        kind, count = (
+            ("row", self.size["height"][0]) if key == "rows" else ("column", self.size["width"][0])
         )
         lines = list(islice(rest, count))
         keyword = next((i for i, line in enumerate(lines) if starts_with_key(line)), None)
@@ -109,14 +108,14 @@ class Draft:
             )
         for line in lines:
             self.refuse_colour(line)
-        return parse_clues(lines, self.source, commas=True, kind=kind, length=across)
+        return lines, parse_clues(lines, self.source, commas=True)
 
     def full(self) -> str:
         """Why a clue line cannot start here: the section above already has all its lines."""
         if not self.sections:
             return " outside a rows or columns section"
         key = list(self.sections)[-1]
-        return f": '{key}' already has its {len(self.sections[key])} clues"
+        return f": '{key}' already has its {len(self.sections[key][0])} clues"
 
     def refuse_colour(self, line: Line) -> None:
         letter = COLOUR_LETTER.search(line[1])
@@ -151,13 +150,15 @@ class Draft:
         ]
         if missing:
             raise InputError(self.source, end, 1, f"expected a '{missing[0]}' line")
-        return Puzzle(
-            rows=tuple(self.sections["rows"]),
-            columns=tuple(self.sections["columns"]),
+        (row_lines, rows), (column_lines, columns) = self.sections["rows"], self.sections["columns"]
+        puzzle = Puzzle(
+            rows=tuple(rows),
+            columns=tuple(columns),
             solution=self.solution(),
             extra=tuple(self.extra),
             **self.metadata,  # type: ignore[arg-type]
         )
+        return consistent(puzzle, at_lines(self.source, row_lines, column_lines))
 
 
 def starts_with_key(line: Line) -> bool:

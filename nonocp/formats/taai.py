@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonocp.errors import InputError, NonocpError
-from nonocp.formats import Format, label, number
-from nonocp.formats.lines import Line, parse_clues, strip_blank
+from nonocp.formats import Format, consistent, label, number
+from nonocp.formats.lines import Line, at_lines, parse_clues, strip_blank
 from nonocp.puzzle import Grid, Puzzle
 
 MARKER = re.compile(r"\$(\d+)[ \t]*", re.ASCII)
@@ -104,9 +104,13 @@ def puzzle(block: Block, size: int, source: str) -> Puzzle:
             1,
             f"expected the next '$' line: puzzle ${block.number} already has {shape}",
         )
-    columns = parse_clues(lines[:size], source, kind="column", length=size)
-    rows = parse_clues(lines[size:], source, kind="row", length=size)
-    return Puzzle(rows=tuple(rows), columns=tuple(columns), extra=(("number", block.number),))
+    column_lines, row_lines = lines[:size], lines[size:]
+    puzzle = Puzzle(
+        rows=tuple(parse_clues(row_lines, source)),
+        columns=tuple(parse_clues(column_lines, source)),
+        extra=(("number", block.number),),
+    )
+    return consistent(puzzle, at_lines(source, row_lines, column_lines))
 
 
 def cells(line: Line, source: str) -> tuple[int, ...]:

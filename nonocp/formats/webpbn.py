@@ -21,7 +21,7 @@ from html.entities import html5
 from xml.parsers import expat
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, fitting
+from nonocp.formats import Format, consistent
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright")
@@ -115,7 +115,7 @@ class Reader:
         def located(kind: str, index: int, message: str) -> InputError:
             return self.error(self.lines(element, f"{kind}s")[index], message)
 
-        return fitting(puzzle, located)
+        return consistent(puzzle, located)
 
     def require_black_and_white(self, element: ET.Element) -> None:
         if element.get("defaultcolor", "black") != "black":
