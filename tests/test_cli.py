@@ -5,10 +5,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from conftest import HEART, PUZZLES, REPO, run_cli
+from nonocp.formats import taai
+from nonocp.puzzle import Puzzle
+
+from conftest import HEART, PUZZLES, REPO, Picture, run_cli
 
 RUN_MAIN_THEN_LIST_HEAVY_IMPORTS = """
 import sys
@@ -110,3 +115,92 @@ def test_bad_input_on_standard_input_is_named_stdin() -> None:
     run = run_cli("solve", "-", input="3 3\n1\n1 x\n1\n1\n1\n1\n")
     assert run.returncode == 2
     assert run.stderr == "nonocp: <stdin>:3:3: expected a number, found 'x'\n"
+
+
+def test_several_files_are_solved_in_one_run_and_summed_up() -> None:
+    files = [str(PUZZLES / "heart.txt"), str(PUZZLES / "nonunique.txt")]
+    run = run_cli("solve", *files, "--plain")
+    assert run.returncode == 0, run.stderr
+    (summary,) = run.stdout.splitlines()  # the progress bar stays off standard output
+    assert summary.startswith("2 files: puzzles 2, solved 2, unique 1, multiple 1, none 0, ")
+    document = json.loads(run_cli("solve", *files, "--json").stdout)
+    assert document["files"] == files
+    assert [p["file"] for p in document["puzzles"]] == files
+    assert [p["uniqueness"] for p in document["puzzles"]] == ["unique", "multiple"]
+
+
+def test_a_batch_names_each_puzzle_it_could_not_settle_and_exits_1() -> None:
+    files = [str(PUZZLES / "heart.txt"), str(PUZZLES / "castle.txt")]
+    run = run_cli("solve", *files, "--plain", "--time-limit", "0")
+    assert run.returncode == 1
+    *problems, summary = run.stdout.splitlines()
+    assert problems == [f"{file}: unknown: time limit" for file in files]
+    assert summary.startswith("2 files: puzzles 2, solved 0, unique 0, multiple 0, none 0, ")
+
+
+def test_a_batch_reports_a_bad_file_solves_the_rest_and_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.nin"
+    bad.write_text("2 2\n1\n1 x\n1\n1\n")
+    run = run_cli("solve", str(bad), str(PUZZLES / "heart.txt"), "--plain")
+    assert run.returncode == 2
+    assert run.stderr == f"nonocp: {bad}:3:3: expected a number, found 'x'\n"
+    (summary,) = run.stdout.splitlines()
+    assert summary.startswith("2 files: puzzles 1, solved 1, unique 1, ")
+    nothing = run_cli("solve", str(bad), str(bad), "--plain")
+    assert (nothing.returncode, nothing.stdout, nothing.stderr.count("\n")) == (2, "", 2)
+
+
+def test_picking_one_puzzle_needs_one_file() -> None:
+    files = [str(PUZZLES / "heart.txt"), str(PUZZLES / "castle.txt")]
+    for option in (["--index", "1"], ["--name", "x"], ["--solutions", files[0]]):
+        run = run_cli("solve", *files, *option)
+        assert run.returncode == 2
+        assert "take one puzzle file, not several" in run.stderr
+
+
+def tournament_set(tmp_path: Path, pictures: list[Picture]) -> tuple[Path, Path]:
+    """A TAAI set of ``pictures`` and its solution file."""
+    puzzles = [
+        replace(Puzzle.from_grid(p), extra=(("number", str(n)),))
+        for n, p in enumerate(pictures, start=1)
+    ]
+    clues, solutions = tmp_path / "set.txt", tmp_path / "set.solution.txt"
+    clues.write_text(taai.FORMAT.write(puzzles))
+    solutions.write_text(taai.SOLUTION_FORMAT.write(puzzles))
+    return clues, solutions
+
+
+PICTURES: list[Picture] = [
+    ((1, 0, 1), (0, 1, 0), (1, 0, 1)),
+    ((0, 1, 0), (1, 1, 1), (0, 1, 0)),
+    ((1, 1, 1), (1, 0, 0), (1, 1, 0)),
+    ((1, 1, 0), (0, 1, 1), (0, 0, 1)),  # not unique: ((0, 1, 1), (0, 1, 1), (1, 0, 0)) too
+]
+
+
+def test_a_tournament_set_is_checked_against_its_solution_file(tmp_path: Path) -> None:
+    clues, solutions = tournament_set(tmp_path, PICTURES)
+    run = run_cli("solve", str(clues), "--first", "--solutions", str(solutions), "--json")
+    assert run.returncode == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert document["file"] == str(clues)
+    assert document["summary"]["solved"] == 4
+    stored = [p["stored_solution"] for p in document["puzzles"]]
+    assert stored[:3] == ["matches the stored solution"] * 3
+    assert stored[3] in ("matches the stored solution", STORED_DIFFERS)
+
+
+STORED_DIFFERS = (
+    "differs from the stored solution (both satisfy the clues: the puzzle is not unique)"
+)
+
+
+def test_a_solution_that_breaks_its_clues_is_a_mismatch_named_by_number(tmp_path: Path) -> None:
+    clues, _ = tournament_set(tmp_path, PICTURES)
+    (tmp_path / "other").mkdir()
+    _, wrong = tournament_set(tmp_path / "other", [PICTURES[1], PICTURES[1], *PICTURES[2:]])
+    run = run_cli("solve", str(clues), "--solutions", str(wrong), "--plain")
+    assert run.returncode == 1
+    *problems, summary = run.stdout.splitlines()
+    assert problems == ["$1: MISMATCH: the stored solution does not satisfy the clues"]
+    assert summary.startswith(f"{clues}: puzzles 4, solved 4, ")

@@ -6,10 +6,8 @@ import logging
 import sys
 
 from nonocp.cli import analyze, convert, generate, magnitude, solve  # noqa: F401  (commands register themselves on the app)
-from nonocp.cli.app import app
+from nonocp.cli.app import EXIT_BAD_INPUT, app, report
 from nonocp.errors import NonocpError
-
-EXIT_BAD_INPUT = 2
 
 
 def main() -> None:
@@ -17,5 +15,5 @@ def main() -> None:
     try:
         app()
     except NonocpError as error:
-        print(f"nonocp: {error}", file=sys.stderr)
+        report(error)
         sys.exit(EXIT_BAD_INPUT)

@@ -6,6 +6,7 @@ imports (ortools) happen inside the commands so that start-up stays fast.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -51,6 +52,10 @@ Model = Annotated[
 PuzzleFile = Annotated[
     Path, typer.Argument(help="The puzzle file (- reads standard input).", show_default=False)
 ]
+PuzzleFiles = Annotated[
+    list[Path],
+    typer.Argument(help="Puzzle files, one or many (- reads standard input).", show_default=False),
+]
 Index = Annotated[
     int | None, typer.Option("--index", min=1, help="Only the Nth puzzle of the file (from 1).")
 ]
@@ -58,7 +63,12 @@ Name = Annotated[
     str | None, typer.Option("--name", help="Only the puzzle with this title or number.")
 ]
 
-EXIT_SOLVED, EXIT_UNSOLVED = 0, 1
+EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def report(error: NonocpError) -> None:
+    """A user's error as the command line reports it: one line on standard error."""
+    print(f"nonocp: {error}", file=sys.stderr)
 
 
 def chosen_puzzles(

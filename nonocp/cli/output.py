@@ -21,6 +21,7 @@ class Output:
 
     def __init__(self, *, plain: bool = False, as_json: bool = False) -> None:
         self.console = Console(highlight=False)
+        self.errors = Console(stderr=True)  # progress, which must not mix with results
         self.plain = plain or not self.console.is_terminal
         self.as_json = as_json
 

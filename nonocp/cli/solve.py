@@ -1,8 +1,9 @@
 """``nonocp solve`` and ``nonocp count``.
 
-``solve`` takes files holding one puzzle or many: one puzzle is drawn with its verdict;
-many (a tournament set, a ``.nonpack``) are solved in order under a progress bar and
-summed up in a table.
+``solve`` takes one file or many, each holding one puzzle or many: one puzzle is drawn
+with its verdict; many (a tournament set, a ``.nonpack``, a folder's files) are solved in
+order under a progress bar and summed up in a table, in one process, so a batch pays for
+start-up and loading the compiled search once.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rich.table import Table
 
 from nonocp.backends import EngineName, backend
 from nonocp.cli.app import (
+    EXIT_BAD_INPUT,
     EXIT_SOLVED,
     EXIT_UNSOLVED,
     Engine,
@@ -29,10 +31,12 @@ from nonocp.cli.app import (
     Name,
     Plain,
     PuzzleFile,
+    PuzzleFiles,
     TimeLimit,
     app,
     chosen_puzzles,
     one_puzzle,
+    report,
 )
 from nonocp.cli.output import (
     Output,
@@ -42,6 +46,7 @@ from nonocp.cli.output import (
     result_json,
     seconds,
 )
+from nonocp.errors import NonocpError
 from nonocp.formats import attach_solutions, label, load_all, name_of
 from nonocp.puzzle import Puzzle, satisfies
 from nonocp.render import ambiguous_cells, masked
@@ -52,7 +57,7 @@ if TYPE_CHECKING:
 
 @app.command()
 def solve(
-    file: PuzzleFile,
+    files: PuzzleFiles,
     time_limit: TimeLimit = None,
     first: Annotated[
         bool, typer.Option("--first", help="Stop at the first solution; skip the uniqueness proof.")
@@ -73,17 +78,39 @@ def solve(
     format: FormatName = None,
 ) -> None:
     """Solve puzzles, draw the solution and prove whether it is unique."""
-    puzzles = chosen_puzzles(file, format, index, name)
+    out = Output(plain=plain, as_json=as_json)
+    solve_one = _solver(backend(engine, model).solve, time_limit, prove_unique=not first)
+    if len(files) > 1:
+        if (index, name, solutions) != (None, None, None):
+            raise NonocpError("--index, --name and --solutions take one puzzle file, not several")
+        batches, unreadable = _readable(files, format)
+        given = [name_of(file) for file in files]
+        ok = bool(batches) and _solve_many(batches, solve_one, out, check, given)
+        raise typer.Exit(EXIT_BAD_INPUT if unreadable else EXIT_SOLVED if ok else EXIT_UNSOLVED)
+    (file,) = files
+    source, puzzles = name_of(file), chosen_puzzles(file, format, index, name)
     if solutions is not None:
         puzzles = attach_solutions(puzzles, load_all(solutions))
         check = True
-    out = Output(plain=plain, as_json=as_json)
-    solve_one = _solver(backend(engine, model).solve, time_limit, prove_unique=not first)
     if len(puzzles) == 1:
-        ok = _solve_single(puzzles[0], name_of(file), solve_one, out, check)
+        ok = _solve_single(puzzles[0], source, solve_one, out, check)
     else:
-        ok = _solve_many(puzzles, name_of(file), solve_one, out, check)
+        ok = _solve_many([(source, puzzles)], solve_one, out, check)
     raise typer.Exit(EXIT_SOLVED if ok else EXIT_UNSOLVED)
+
+
+def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], int]:
+    """The puzzles of each file that reads, and how many do not: a batch goes on past a
+    bad file, as compilers and grep do, reporting it at once and exiting with status 2."""
+    batches: list[Batch] = []
+    unreadable = 0
+    for file in files:
+        try:
+            batches.append((name_of(file), load_all(file, format)))
+        except NonocpError as error:
+            report(error)
+            unreadable += 1
+    return batches, unreadable
 
 
 def _solver(solve, time_limit: float | None, prove_unique: bool):
@@ -129,34 +156,73 @@ def _result_json(puzzle: Puzzle, source: str, result: Result, comparison: str | 
     }
 
 
-def _solve_many(puzzles: list[Puzzle], source: str, solve_one, out: Output, check: bool) -> bool:
+Batch = tuple[str, list[Puzzle]]
+"""One file's name and the puzzles to solve from it."""
+
+
+def _named(batches: list[Batch], several: bool) -> list[tuple[str, str, Puzzle]]:
+    """Each puzzle with its file and what messages call it: its label within its file
+    (``$17``, a title), or among ``several`` files the file's name, and the label too when
+    that file holds many."""
+    return [
+        (source, _name(source, label(puzzle, position), several, len(puzzles) > 1), puzzle)
+        for source, puzzles in batches
+        for position, puzzle in enumerate(puzzles, start=1)
+    ]
+
+
+def _name(source: str, labelled: str, several: bool, many_in_file: bool) -> str:
+    if not several:
+        return labelled
+    return f"{source} {labelled}" if many_in_file else source
+
+
+def _solve_many(
+    batches: list[Batch], solve_one, out: Output, check: bool, files: list[str] | None = None
+) -> bool:
+    """Solve every puzzle of ``batches`` in order, then print the puzzles not solved and a
+    summary, for one file's puzzles or for the ``files`` given together."""
     from nonocp.engine import Status
 
+    named = _named(batches, several=files is not None)
+    title = batches[0][0] if files is None else f"{len(files)} files"
     results: list[Result] = []
+    comparisons: list[str | None] = []
     problems: list[str] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    progress = Progress(*columns, TimeRemainingColumn(), console=out.console, transient=True)
+    progress = Progress(
+        *columns,
+        TimeRemainingColumn(),
+        console=out.errors,
+        transient=True,
+        disable=not out.errors.is_terminal,
+    )
     with progress:
-        task = progress.add_task(f"solving {source}", total=len(puzzles))
-        for position, puzzle in enumerate(puzzles, start=1):
+        task = progress.add_task(f"solving {title}", total=len(named))
+        for _, called, puzzle in named:
             result = solve_one(puzzle)
             results.append(result)
             comparison = stored_comparison(puzzle, result) if check else None
+            comparisons.append(comparison)
             if result.status is not Status.SOLVED or (comparison or "").startswith("MISMATCH"):
-                problems.append(f"{label(puzzle, position)}: {comparison or result.verdict}")
+                problems.append(f"{called}: {comparison or result.verdict}")
             progress.advance(task)
     if out.as_json:
         documents = [
-            _result_json(p, source, r, None) for p, r in zip(puzzles, results, strict=True)
+            _result_json(puzzle, source, result, comparison)
+            for (source, _, puzzle), result, comparison in zip(
+                named, results, comparisons, strict=True
+            )
         ]
-        out.json({"file": source, "puzzles": documents, "summary": _tally(results)})
+        given = {"file": title} if files is None else {"files": files}
+        out.json({**given, "puzzles": documents, "summary": _tally(results)})
     else:
         for problem in problems:
             out.line(problem)
         if out.plain:
-            out.line(_summary_text(source, results))
+            out.line(_summary_text(title, results))
         else:
-            out.console.print(_summary_table(source, results))
+            out.console.print(_summary_table(title, results))
     return not problems
 
 
