@@ -1,12 +1,15 @@
 """Benchmark nonocp on puzzle sets, optionally side by side with the plain CP-SAT model.
 
     python benchmarks/run.py ../shared/puzzles/webpbn --mode validate --baseline
-    python benchmarks/run.py ../shared/puzzles/taai/taai2011_question.txt --mode first
+    python benchmarks/run.py ../shared/puzzles/taai/taai2011.txt --mode first
     python benchmarks/run.py random:30x30:0.5:seeds=1-200 --mode validate
+    python benchmarks/run.py random:25x25:0.5-0.35:seeds=100000-100999 --mode first
 
 A set is a puzzle file (one or many puzzles), a folder of puzzle files, or a generator
-spec ``random:WxH:DENSITY:seeds=A-B``. Modes: ``validate`` (up to two solutions: the
-survey's mode), ``first`` (first solution: the tournament mode), ``count``.
+spec ``random:WxH:DENSITY:seeds=A-B``, where DENSITY may fall from one value to another
+over the seeds, as through a tournament set (``0.5-0.35``). Modes: ``validate`` (up to
+two solutions: the survey's mode), ``first`` (first solution: the tournament mode),
+``count``.
 
 Each solver runs in its own worker process, so start-up is not counted, a runaway solve
 can be killed, and peak memory is per solver and set. With ``--baseline`` the two workers
@@ -106,18 +109,29 @@ def with_stored_solutions(path: Path, puzzles: list[Puzzle]) -> list[Puzzle]:
 
 
 def random_set(spec: str) -> Set:
-    """``random:WxH:DENSITY:seeds=A-B``."""
+    """``random:WxH:DENSITY:seeds=A-B``; a density ``D1-D2`` goes from D1 at the first
+    seed to D2 at the last in equal steps, as through a tournament set (0.5-0.35)."""
     try:
         _, size, density, seeds = spec.split(":")
         first, _, last = seeds.removeprefix("seeds=").partition("-")
         width, height = parse_size(size)
         numbers = range(int(first), int(last or first) + 1)
-        puzzles = [random_puzzle(width, height, float(density), s) for s in numbers]
+        puzzles = [
+            random_puzzle(width, height, d, s)
+            for d, s in zip(densities(density, len(numbers)), numbers, strict=True)
+        ]
     except ValueError as error:
         raise SystemExit(
             f"bad generator spec {spec!r} ({error}); want random:WxH:D:seeds=A-B"
         ) from None
     return Set(spec, [(f"seed {p.title.rsplit(' ', 1)[-1]}", p) for p in puzzles])
+
+
+def densities(text: str, count: int) -> list[float]:
+    """``count`` densities: ``D`` each time, or ``D1-D2`` in equal steps from D1 to D2."""
+    start, _, end = text.partition("-")
+    low, high = float(start), float(end or start)
+    return [round(low + (high - low) * i / max(count - 1, 1), 4) for i in range(count)]
 
 
 def run_nonocp(puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:

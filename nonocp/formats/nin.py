@@ -48,9 +48,10 @@ def read(text: str, source: str) -> list[Puzzle]:
     if len(body) > width + height:
         raise InputError(source, body[width + height][0], 1, f"expected end of file: {announced}")
     row_lines, column_lines = body[:height], body[height:]
-    rows = parse_clues(row_lines, source)
-    columns = parse_clues(column_lines, source)
-    puzzle = Puzzle(rows=tuple(rows), columns=tuple(columns))
+    puzzle = Puzzle(
+        rows=tuple(parse_clues(row_lines, source)),
+        columns=tuple(parse_clues(column_lines, source)),
+    )
     return [consistent(puzzle, at_lines(source, row_lines, column_lines))]
 
 
