@@ -184,6 +184,7 @@ def test_a_tournament_set_is_checked_against_its_solution_file(tmp_path: Path) -
     assert run.returncode == 0, run.stderr
     document = json.loads(run.stdout)
     assert document["file"] == str(clues)
+    assert [p["puzzle"] for p in document["puzzles"]] == ["$1", "$2", "$3", "$4"]
     assert document["summary"]["solved"] == 4
     stored = [p["stored_solution"] for p in document["puzzles"]]
     assert stored[:3] == ["matches the stored solution"] * 3

@@ -12,7 +12,7 @@ import statistics
 import time
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -160,21 +160,26 @@ Batch = tuple[str, list[Puzzle]]
 """One file's name and the puzzles to solve from it."""
 
 
-def _named(batches: list[Batch], several: bool) -> list[tuple[str, str, Puzzle]]:
-    """Each puzzle with its file and what messages call it: its label within its file
-    (``$17``, a title), or among ``several`` files the file's name, and the label too when
-    that file holds many."""
-    return [
-        (source, _name(source, label(puzzle, position), several, len(puzzles) > 1), puzzle)
-        for source, puzzles in batches
-        for position, puzzle in enumerate(puzzles, start=1)
-    ]
+class Entry(NamedTuple):
+    """One puzzle of a batch: its file, its label there (``$17``, a title, ``#3``), and
+    what messages call it."""
+
+    source: str
+    label: str
+    called: str
+    puzzle: Puzzle
 
 
-def _name(source: str, labelled: str, several: bool, many_in_file: bool) -> str:
-    if not several:
-        return labelled
-    return f"{source} {labelled}" if many_in_file else source
+def _entries(batches: list[Batch], several: bool) -> list[Entry]:
+    """Every puzzle of ``batches``, called by its label, or among ``several`` files by its
+    file's name, with the label too when that file holds many."""
+    entries = []
+    for source, puzzles in batches:
+        for position, puzzle in enumerate(puzzles, start=1):
+            labelled = label(puzzle, position)
+            called = source if len(puzzles) == 1 else f"{source} {labelled}"
+            entries.append(Entry(source, labelled, called if several else labelled, puzzle))
+    return entries
 
 
 def _solve_many(
@@ -184,7 +189,7 @@ def _solve_many(
     summary, for one file's puzzles or for the ``files`` given together."""
     from nonocp.engine import Status
 
-    named = _named(batches, several=files is not None)
+    entries = _entries(batches, several=files is not None)
     title = batches[0][0] if files is None else f"{len(files)} files"
     results: list[Result] = []
     comparisons: list[str | None] = []
@@ -198,21 +203,20 @@ def _solve_many(
         disable=not out.errors.is_terminal,
     )
     with progress:
-        task = progress.add_task(f"solving {title}", total=len(named))
-        for _, called, puzzle in named:
+        task = progress.add_task(f"solving {title}", total=len(entries))
+        for entry in entries:
+            puzzle = entry.puzzle
             result = solve_one(puzzle)
             results.append(result)
             comparison = stored_comparison(puzzle, result) if check else None
             comparisons.append(comparison)
             if result.status is not Status.SOLVED or (comparison or "").startswith("MISMATCH"):
-                problems.append(f"{called}: {comparison or result.verdict}")
+                problems.append(f"{entry.called}: {comparison or result.verdict}")
             progress.advance(task)
     if out.as_json:
         documents = [
-            _result_json(puzzle, source, result, comparison)
-            for (source, _, puzzle), result, comparison in zip(
-                named, results, comparisons, strict=True
-            )
+            {"puzzle": entry.label, **_result_json(entry.puzzle, entry.source, result, compared)}
+            for entry, result, compared in zip(entries, results, comparisons, strict=True)
         ]
         given = {"file": title} if files is None else {"files": files}
         out.json({**given, "puzzles": documents, "summary": _tally(results)})
