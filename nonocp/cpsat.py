@@ -38,9 +38,14 @@ def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | Non
     probing, linear relaxation, symmetry detection and clause inprocessing cost more than
     they prune: turning them off halves the median time on the tournament puzzles logic
     leaves open, and does not slow the survey, Gecode/R, jwilk or mikix puzzles.
+
+    Ctrl-C is left to Python, which stops the solves as a deadline does: CP-SAT's own
+    handler, installed from the thread a race or an enumeration runs it in, aborted the
+    process (``std::bad_function_call``).
     """
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
+    solver.parameters.catch_sigint_signal = False
     solver.parameters.cp_model_probing_level = 0
     solver.parameters.linearization_level = LINEARIZATION
     solver.parameters.symmetry_level = 0

@@ -416,31 +416,34 @@ def _learning(left: Left, decimating: bool = False) -> Side:
 
 
 def _race(sides: list[Side]) -> Verdict:
-    """The first side's verdict in this thread, the others' each in a thread of its own:
-    whichever ends first stops the rest, and the first conclusive verdict wins (the
-    searches run without the GIL, the solvers in C++)."""
+    """Each side's verdict in a thread of its own: whichever ends first stops the rest,
+    and the first conclusive verdict wins (the searches run without the GIL, the solvers
+    in C++). This thread only waits, so that Ctrl-C reaches it at once and stops every
+    side, as a deadline does, where a side running here would hold it for its whole run."""
     outcomes: list[Verdict | BaseException] = []
+    ended = threading.Event()
 
     def run(side: Side) -> None:
         try:
             outcomes.append(side.run())
         except BaseException as error:  # handed to the caller's thread
             outcomes.append(error)
-        for other in sides:
-            other.stop()
+        ended.set()
 
     threads = [
         threading.Thread(target=run, args=(side,), name="nonocp-race", daemon=True)
-        for side in sides[1:]
+        for side in sides
     ]
     for thread in threads:
         thread.start()
-    run(sides[0])
-    while any(thread.is_alive() for thread in threads):
-        for side in sides:  # a solve only starting may have missed the first stop
-            side.stop()
-        for thread in threads:
-            thread.join(0.01)
+    try:
+        ended.wait()
+    finally:
+        while any(thread.is_alive() for thread in threads):
+            for side in sides:  # a solve only starting may have missed the first stop
+                side.stop()
+            for thread in threads:
+                thread.join(0.01)
     verdicts: list[Verdict] = []
     for outcome in outcomes:
         if isinstance(outcome, BaseException):

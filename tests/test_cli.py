@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,7 +16,7 @@ import pytest
 from nonocp.formats import taai
 from nonocp.puzzle import Puzzle
 
-from conftest import HEART, PUZZLES, REPO, Picture, run_cli
+from conftest import HEART, PUZZLES, REPO, Picture, nonocp_command, run_cli
 
 RUN_MAIN_THEN_LIST_HEAVY_IMPORTS = """
 import sys
@@ -127,6 +130,57 @@ def test_several_files_are_solved_in_one_run_and_summed_up() -> None:
     assert document["files"] == files
     assert [p["file"] for p in document["puzzles"]] == files
     assert [p["uniqueness"] for p in document["puzzles"]] == ["unique", "multiple"]
+
+
+@pytest.fixture(scope="module")
+def stalling(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Random 100x100 seed 22: no method here settles it within minutes."""
+    puzzle = tmp_path_factory.mktemp("stalling") / "r22.non"
+    made = run_cli("generate", "--size", "100x100", "--seed", "22", "--to", "non")
+    puzzle.write_text(made.stdout)
+    return puzzle
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", "{p}", "--first"],  # the searches' race
+        ["solve", "{p}", "--model", "blocks"],  # CP-SAT in the race
+        ["count", "{p}"],  # CP-SAT's enumeration
+    ],
+)
+def test_ctrl_c_stops_every_process_at_once_with_status_130(
+    stalling: Path, command: list[str]
+) -> None:
+    args = [arg.format(p=stalling) for arg in command]
+    process = subprocess.Popen(
+        [*nonocp_command(), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own, as a terminal's foreground job
+    )
+    try:
+        time.sleep(3)  # past start-up, into the solving
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
+        _, errors = process.communicate(timeout=30)
+        assert (process.returncode, errors) == (130, "")
+        for _ in range(50):  # and every thread with it
+            if not group_alive(process.pid):
+                break
+            time.sleep(0.1)
+        assert not group_alive(process.pid)
+    finally:
+        if group_alive(process.pid):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_a_batch_names_each_puzzle_it_could_not_settle_and_exits_1() -> None:
