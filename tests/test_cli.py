@@ -132,6 +132,21 @@ def test_several_files_are_solved_in_one_run_and_summed_up() -> None:
     assert [p["uniqueness"] for p in document["puzzles"]] == ["unique", "multiple"]
 
 
+def test_a_batch_on_two_processes_answers_as_one_process_does_in_order() -> None:
+    files = sorted(str(file) for file in PUZZLES.glob("*.txt"))
+    answers = []
+    for jobs in ("1", "2"):
+        run = run_cli("solve", *files, "--json", "--jobs", jobs)
+        assert run.returncode == 0, run.stderr
+        document = json.loads(run.stdout)
+        answers.append([{**p, "seconds": None} for p in document["puzzles"]])
+    one, two = answers
+    assert [p["file"] for p in two] == files
+    multiple = [p["file"] for p in two if p["uniqueness"] == "multiple"]
+    assert multiple == [str(PUZZLES / "nonunique.txt")]  # the rest are unique
+    assert two == one
+
+
 @pytest.fixture(scope="module")
 def stalling(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Random 100x100 seed 22: no method here settles it within minutes."""
@@ -147,6 +162,7 @@ def stalling(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ["solve", "{p}", "--first"],  # the searches' race
         ["solve", "{p}", "--model", "blocks"],  # CP-SAT in the race
         ["count", "{p}"],  # CP-SAT's enumeration
+        ["solve", "{p}", "{p}", "--jobs", "2"],  # worker processes
     ],
 )
 def test_ctrl_c_stops_every_process_at_once_with_status_130(
@@ -165,7 +181,7 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
         _, errors = process.communicate(timeout=30)
         assert (process.returncode, errors) == (130, "")
-        for _ in range(50):  # and every thread with it
+        for _ in range(50):  # the workers too are gone
             if not group_alive(process.pid):
                 break
             time.sleep(0.1)

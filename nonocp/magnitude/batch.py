@@ -1,18 +1,14 @@
 """Files of instances: solved across processes, answered in input order, resumable.
 
-Workers take instances in chunks (a result is a few hundred bytes, an instance well under
-a millisecond, so per-task overhead would otherwise dominate) and ``map`` hands results
-back in input order. Each worker imports ortools at most once, on its first instance that
-needs the solver.
+Workers take instances in chunks of up to ``MOST_PER_CHUNK`` (a result is a few hundred
+bytes, an instance well under a millisecond). Each worker imports ortools at most once,
+on its first instance that needs the solver.
 """
 
 from __future__ import annotations
 
-import signal
-import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +16,7 @@ from nonocp.errors import InputError
 from nonocp.magnitude.bounds import Sense, bound, magnitudes
 from nonocp.magnitude.files import Instance, Style, answer_grid
 from nonocp.magnitude.optimize import Result, Status, optimize
+from nonocp.pool import in_order
 from nonocp.puzzle import Grid
 
 Task = tuple[Instance, Sense, float | None]
@@ -29,35 +26,9 @@ MOST_PER_CHUNK = 64
 def results(
     instances: Sequence[Instance], sense: Sense, jobs: int, time_limit: float | None
 ) -> Iterator[Result]:
-    """The results of ``instances`` in their order, computed by ``jobs`` processes.
-
-    Ctrl-C is noted and acted on between results: the chunks not started are cancelled,
-    the running ones finish (milliseconds), then ``KeyboardInterrupt`` is raised. Raised
-    at once, inside the pool's own waiting, it can leave the pool unable to shut down.
-    """
+    """The results of ``instances`` in their order, computed by ``jobs`` processes."""
     tasks = [(instance, sense, time_limit) for instance in instances]
-    if jobs <= 1 or len(tasks) <= 1:
-        yield from map(_solve, tasks)
-        return
-    chunk = max(1, min(MOST_PER_CHUNK, len(tasks) // (jobs * 8)))
-    interrupted = threading.Event()
-    previous = signal.signal(signal.SIGINT, lambda *_: interrupted.set())
-    try:
-        with ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent) as pool:
-            for result in pool.map(_solve, tasks, chunksize=chunk):
-                if interrupted.is_set():
-                    pool.shutdown(cancel_futures=True)
-                    break
-                yield result
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if interrupted.is_set():
-        raise KeyboardInterrupt
-
-
-def _leave_interrupts_to_the_parent() -> None:
-    """Ctrl-C reaches every process of the group; only the parent acts on it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return in_order(_solve, tasks, jobs, MOST_PER_CHUNK)
 
 
 def _solve(task: Task) -> Result:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from nonocp.errors import NonocpError
@@ -81,12 +82,13 @@ def builder(name: str) -> ModelBuilder:
     """The ``build`` function of the model called ``name``.
 
     The name is checked now, but the model's module (which may import OR-tools) only when
-    a model is built, so choosing a model costs nothing when logic settles the puzzle.
+    a model is built, so choosing a model costs nothing when logic settles the puzzle. A
+    partial, not a closure, so that a batch's worker processes can be handed it.
     """
     if name not in MODELS:
         raise NonocpError(f"unknown model {name!r} (known models: {', '.join(MODELS)})")
+    return partial(_build, name)
 
-    def build(puzzle: Puzzle, known: Known | None = None) -> CellModel:
-        return importlib.import_module(f"{__name__}.{name}").build(puzzle, known)
 
-    return build
+def _build(name: str, puzzle: Puzzle, known: Known | None = None) -> CellModel:
+    return importlib.import_module(f"{__name__}.{name}").build(puzzle, known)

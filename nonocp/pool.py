@@ -1,0 +1,40 @@
+"""Work spread over processes and answered in input order: batches of puzzles and of
+magnitude instances.
+
+Ctrl-C reaches every process of the group. The workers ignore it; the parent stops
+waiting at once, ends the workers (a puzzle's search may have minutes to go, and there
+is nothing in a worker to save) and passes ``KeyboardInterrupt`` on, so the answers
+already handed back are all there is.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+Task = TypeVar("Task")
+Answer = TypeVar("Answer")
+
+
+def in_order(
+    work: Callable[[Task], Answer], tasks: Sequence[Task], jobs: int, most_per_chunk: int = 1
+) -> Iterator[Answer]:
+    """``work`` applied to each of ``tasks`` by ``jobs`` processes, the answers in the
+    tasks' order; in this process when one job is asked for or there is one task.
+
+    Workers take tasks in chunks of up to ``most_per_chunk``, about eight chunks a worker:
+    where a task takes well under a millisecond, per-task overhead would otherwise
+    dominate; where one may take a minute, chunks of one keep the workers evenly busy.
+    """
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(work, tasks)
+        return
+    chunk = max(1, min(most_per_chunk, len(tasks) // (jobs * 8)))
+    with multiprocessing.Pool(jobs, initializer=_leave_interrupts_to_the_parent) as pool:
+        yield from pool.imap(work, tasks, chunksize=chunk)  # leaving ends the workers
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
