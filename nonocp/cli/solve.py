@@ -87,8 +87,8 @@ def solve(
         typer.Option(
             "--jobs",
             min=1,
-            help="Solve a batch's puzzles on N processes at once (default 1: each puzzle's"
-            " hard part races on every core).",
+            help="Solve a batch's puzzles on N processes at once; in one, each puzzle's hard"
+            " part races on every core.",
         ),
     ] = 1,
 ) -> None:
