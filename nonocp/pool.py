@@ -4,14 +4,16 @@ magnitude instances.
 Ctrl-C reaches every process of the group. The workers ignore it; the parent stops
 waiting at once, ends the workers (a puzzle's search may have minutes to go, and there
 is nothing in a worker to save) and passes ``KeyboardInterrupt`` on, so the answers
-already handed back are all there is.
+already handed back are all there is. A worker that dies (killed for memory, say) breaks
+the pool with ``BrokenProcessPool``, where ``multiprocessing.Pool`` would start another
+and wait forever for the lost task's answer.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
 Task = TypeVar("Task")
@@ -32,9 +34,22 @@ def in_order(
         yield from map(work, tasks)
         return
     chunk = max(1, min(most_per_chunk, len(tasks) // (jobs * 8)))
-    with multiprocessing.Pool(jobs, initializer=_leave_interrupts_to_the_parent) as pool:
-        yield from pool.imap(work, tasks, chunksize=chunk)  # leaving ends the workers
+    pool = ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent)
+    try:
+        yield from pool.map(work, tasks, chunksize=chunk)
+    except BaseException:  # Ctrl-C, or the caller stopped asking: nothing left to wait for
+        _end_workers(pool)
+        raise
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
 def _leave_interrupts_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate the workers mid-task; ``ProcessPoolExecutor.terminate_workers`` does
+    this from Python 3.14 on."""
+    for process in list(pool._processes.values()):  # no public way before 3.14
+        process.terminate()
