@@ -11,7 +11,7 @@ import pytest
 from nonocp.pool import in_order
 
 
-def slower_first(seconds: float) -> float:
+def after_sleeping(seconds: float) -> float:
     time.sleep(seconds)
     return seconds
 
@@ -19,7 +19,7 @@ def slower_first(seconds: float) -> float:
 def test_answers_come_in_the_tasks_order_whichever_finishes_first() -> None:
     tasks = [0.3, 0.0, 0.2, 0.0, 0.1, 0.0]
     for jobs in (1, 2, 3):
-        assert list(in_order(slower_first, tasks, jobs)) == tasks
+        assert list(in_order(after_sleeping, tasks, jobs)) == tasks
 
 
 def test_a_worker_that_dies_breaks_the_batch_rather_than_hanging() -> None:
