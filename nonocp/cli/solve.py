@@ -139,11 +139,17 @@ def stored_comparison(puzzle: Puzzle, result: Result) -> str | None:
     return "differs from the stored solution (both satisfy the clues: the puzzle is not unique)"
 
 
+def _settled(result: Result, comparison: str | None) -> bool:
+    """Whether a puzzle counts as done: solved, and not against a stored solution that
+    breaks its clues."""
+    from nonocp.engine import Status
+
+    return result.status is Status.SOLVED and not (comparison or "").startswith("MISMATCH")
+
+
 def _solve_single(
     puzzle: Puzzle, source: str, solve_one: Callable[[Puzzle], Result], out: Output, check: bool
 ) -> bool:
-    from nonocp.engine import Status
-
     result = solve_one(puzzle)
     comparison = stored_comparison(puzzle, result) if check else None
     if out.as_json:
@@ -154,7 +160,7 @@ def _solve_single(
     out.line(f"{describe(puzzle, source)}: {result.verdict} ({seconds(result.seconds)})")
     if comparison:
         out.line(comparison)
-    return result.status is Status.SOLVED and not (comparison or "").startswith("MISMATCH")
+    return _settled(result, comparison)
 
 
 def _result_json(puzzle: Puzzle, source: str, result: Result, comparison: str | None) -> dict:
@@ -203,8 +209,6 @@ def _solve_many(
     """Solve every puzzle of ``batches`` on ``jobs`` processes, answers in order, then
     print the puzzles not solved and a summary, for one file's puzzles or for the
     ``files`` given together."""
-    from nonocp.engine import Status
-
     entries = _entries(batches, several=files is not None)
     title = batches[0][0] if files is None else f"{len(files)} files"
     results: list[Result] = []
@@ -222,11 +226,10 @@ def _solve_many(
         task = progress.add_task(f"solving {title}", total=len(entries))
         puzzles = [entry.puzzle for entry in entries]
         for entry, result in zip(entries, in_order(solve_one, puzzles, jobs), strict=True):
-            puzzle = entry.puzzle
             results.append(result)
-            comparison = stored_comparison(puzzle, result) if check else None
+            comparison = stored_comparison(entry.puzzle, result) if check else None
             comparisons.append(comparison)
-            if result.status is not Status.SOLVED or (comparison or "").startswith("MISMATCH"):
+            if not _settled(result, comparison):
                 problems.append(f"{entry.called}: {comparison or result.verdict}")
             progress.advance(task)
     if out.as_json:
