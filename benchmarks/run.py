@@ -50,6 +50,7 @@ from nonocp.errors import NonocpError
 from nonocp.formats import attach_solutions, by_extension, load_all
 from nonocp.generate import parse_size, random_puzzle
 from nonocp.logic.search import load
+from nonocp.pool import end_workers
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
 MODES = ("validate", "first", "count")
@@ -207,8 +208,7 @@ class Worker:
 
     def restart(self) -> None:
         self.peak = max(self.peak, self.measure_peak())
-        for process in self.pool._processes.values():
-            process.kill()
+        end_workers(self.pool)
         self.pool.shutdown(cancel_futures=True)
         self._start()
 

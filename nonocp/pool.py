@@ -38,7 +38,7 @@ def in_order(
     try:
         yield from pool.map(work, tasks, chunksize=chunk)
     except BaseException:  # Ctrl-C, or the caller stopped asking: nothing left to wait for
-        _end_workers(pool)
+        end_workers(pool)
         raise
     finally:
         pool.shutdown(cancel_futures=True)
@@ -48,8 +48,9 @@ def _leave_interrupts_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _end_workers(pool: ProcessPoolExecutor) -> None:
-    """Terminate the workers mid-task; ``ProcessPoolExecutor.terminate_workers`` does
-    this from Python 3.14 on."""
+def end_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate the workers mid-task: SIGTERM's default action ends a process even inside
+    the compiled search or a solver. ``ProcessPoolExecutor.terminate_workers`` does this
+    from Python 3.14 on."""
     for process in list(pool._processes.values()):  # no public way before 3.14
         process.terminate()
