@@ -1,18 +1,19 @@
 """nonocp: solve, count and check nonograms with constraint programming.
 
-The public API is loaded lazily so that ``import nonocp`` (and the CLI's start-up) does
-not pay for OR-tools until something is actually solved.
+The public API is loaded lazily: ``import nonocp`` costs nothing, the readers (lark) load
+on first use and OR-tools only when something is actually solved. The command line's
+start-up depends on it.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
-
-from nonocp.formats import load, load_all
-from nonocp.puzzle import Puzzle, satisfies
 
 if TYPE_CHECKING:
     from nonocp.engine import Count, Enumeration, Result, count, solutions, solve
+    from nonocp.formats import load, load_all
+    from nonocp.puzzle import Puzzle, satisfies
 
 __all__ = [
     "Count",
@@ -27,12 +28,21 @@ __all__ = [
     "solve",
 ]
 
-_ENGINE_NAMES = {"Count", "Enumeration", "Result", "count", "solutions", "solve"}
+_MODULE_OF = {
+    "Count": "nonocp.engine",
+    "Enumeration": "nonocp.engine",
+    "Result": "nonocp.engine",
+    "count": "nonocp.engine",
+    "solutions": "nonocp.engine",
+    "solve": "nonocp.engine",
+    "load": "nonocp.formats",
+    "load_all": "nonocp.formats",
+    "Puzzle": "nonocp.puzzle",
+    "satisfies": "nonocp.puzzle",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name in _ENGINE_NAMES:
-        from nonocp import engine
-
-        return getattr(engine, name)
+    if name in _MODULE_OF:
+        return getattr(import_module(_MODULE_OF[name]), name)
     raise AttributeError(f"module 'nonocp' has no attribute {name!r}")

@@ -191,6 +191,39 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
             os.killpg(process.pid, signal.SIGKILL)
 
 
+CTRL_C_WHILE_IMPORTING = """
+import os, signal, sys
+from importlib.abc import MetaPathFinder
+
+module = sys.argv[1]
+
+class CtrlC(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == module:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+from nonocp.cli import main
+sys.argv = ["nonocp", "solve", *sys.argv[2:]]
+main()
+"""
+"""The real entry point, sent a real SIGINT just as the named module starts to load."""
+
+
+@pytest.mark.parametrize("module", ["nonocp.formats", "typer", "ortools"])
+def test_ctrl_c_while_the_commands_load_exits_130_without_a_traceback(module: str) -> None:
+    """The MIP engine imports OR-tools even for a puzzle line logic settles."""
+    args = [module, str(PUZZLES / "heart.txt"), "--engine", "mip"]
+    run = subprocess.run(
+        [sys.executable, "-c", CTRL_C_WHILE_IMPORTING, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (run.returncode, run.stderr) == (130, "")
+
+
 def group_alive(group: int) -> bool:
     try:
         os.killpg(group, 0)

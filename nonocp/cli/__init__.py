@@ -1,19 +1,22 @@
-"""The ``nonocp`` command line: ``main`` runs the Typer app and turns user errors into one line."""
+"""The ``nonocp`` command line.
+
+``main`` is the installed script's entry point. It imports the commands itself, so that a
+Ctrl-C while they load (a tenth of a second, often hit when a shell loop runs nonocp over
+many files) ends the program as a Ctrl-C during a solve does: exit status 130 and nothing
+on stderr, not a traceback.
+"""
 
 from __future__ import annotations
 
-import logging
 import sys
 
-from nonocp.cli import analyze, convert, generate, magnitude, solve  # noqa: F401  (commands register themselves on the app)
-from nonocp.cli.app import EXIT_BAD_INPUT, app, report
-from nonocp.errors import NonocpError
+EXIT_INTERRUPTED = 130
+"""The shell's status for a program ended by Ctrl-C (128 + SIGINT)."""
 
 
 def main() -> None:
-    logging.basicConfig(format="nonocp: %(message)s")  # the engine's notices, on stderr
     try:
-        app()
-    except NonocpError as error:
-        report(error)
-        sys.exit(EXIT_BAD_INPUT)
+        from nonocp.cli.commands import run
+    except KeyboardInterrupt:
+        sys.exit(EXIT_INTERRUPTED)
+    run()

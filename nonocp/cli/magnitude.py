@@ -24,12 +24,13 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import Json, app
 from nonocp.magnitude.batch import Summary, results, resume
 from nonocp.magnitude.bounds import Sense
 from nonocp.magnitude.files import Instance, Style, answer_line, read_instances
 
-EXIT_ALL_OPTIMAL, EXIT_NOT_ALL_OPTIMAL, EXIT_INTERRUPTED = 0, 1, 130
+EXIT_ALL_OPTIMAL, EXIT_NOT_ALL_OPTIMAL = 0, 1
 
 InstanceFile = Annotated[
     Path,
