@@ -320,7 +320,29 @@ def test_a_sweep_branches_within_its_band(direction: int, expected: tuple[int, i
     grid[0, :] = grid[:, 7] = kernel.EMPTY
     scores = np.arange(48, dtype=np.float32)
     scores[3 * 8 + 3] = 100.0
-    cell = kernel._branch_cell(grid.ravel(), scores, 0.0, (direction, 2), kernel.arrays(puzzle))
+    shape = kernel.arrays(puzzle)
+    failures = np.zeros(6 + 8)
+    cell = kernel._branch_cell(grid.ravel(), scores, 0.0, (direction, 2), shape, failures)
+    assert divmod(cell, 8) == expected
+
+
+@pytest.mark.parametrize(
+    ("row_failures", "expected"), [(0, (0, 0)), (1, (0, 0)), (2, (5, 7)), (5, (5, 7))]
+)
+def test_the_cells_of_lines_that_failed_come_first(
+    row_failures: int, expected: tuple[int, int]
+) -> None:
+    """(0, 0) scores 0.4, (5, 7) 0.25: with F failures on row 5 and none elsewhere, (5, 7)
+    scores 0.25 * (1 + F / (1 + F)), above 0.4 from two failures on."""
+    from nonocp.logic import kernel
+
+    puzzle = random_puzzle(8, 6, 0.5, seed=1)
+    grid = np.full(48, kernel.UNKNOWN, np.int8)
+    scores = np.zeros(48, np.float32)
+    scores[0], scores[47] = 0.4, 0.25
+    failures = np.zeros(6 + 8)
+    failures[5] = row_failures
+    cell = kernel._branch_cell(grid, scores, 0.0, (-1, 0), kernel.arrays(puzzle), failures)
     assert divmod(cell, 8) == expected
 
 
