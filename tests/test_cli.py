@@ -175,6 +175,7 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # a group of its own, as a terminal's foreground job
+        preexec_fn=heeding_ctrl_c,
     )
     try:
         time.sleep(3)  # past start-up, into the solving
@@ -220,8 +221,16 @@ def test_ctrl_c_while_the_commands_load_exits_130_without_a_traceback(module: st
         capture_output=True,
         text=True,
         timeout=60,
+        preexec_fn=heeding_ctrl_c,
     )
     assert (run.returncode, run.stderr) == (130, "")
+
+
+def heeding_ctrl_c() -> None:
+    """In the child, before it runs: SIGINT's default action, as in a terminal's
+    foreground job, even where the tests themselves run with SIGINT ignored (a shell's
+    background job), which the child would inherit and Python then keep."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def group_alive(group: int) -> bool:
