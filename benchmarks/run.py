@@ -4,6 +4,8 @@
     python benchmarks/run.py ../shared/puzzles/taai/taai2011.txt --mode first
     python benchmarks/run.py random:30x30:0.5:seeds=1-200 --mode validate
     python benchmarks/run.py random:25x25:0.5-0.35:seeds=100000-100999 --mode first
+    python benchmarks/run.py random:100x100:0.5:seeds=1-20 --mode first \
+        --versus 'path/to/nonosolve -n 1 --timeout {limit} {file}'
 
 A set is a puzzle file (one or many puzzles), a folder of puzzle files, or a generator
 spec ``random:WxH:DENSITY:seeds=A-B``, where DENSITY may fall from one value to another
@@ -13,8 +15,10 @@ two solutions: the survey's mode), ``first`` (first solution: the tournament mod
 
 Each solver runs in its own worker process, so start-up is not counted, a runaway solve
 can be killed, and peak memory is per solver and set. With ``--baseline`` the two workers
-take turns puzzle by puzzle, so machine noise hits both alike; the ratio column is
-baseline time / nonocp time.
+take turns puzzle by puzzle, so machine noise hits both alike; the ratio columns are the
+other solver's time over nonocp's. ``--versus`` adds another solver's program in the same
+turns, one process per puzzle, timed whole, its grid checked against the clues
+(``external``).
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ import argparse
 import csv
 import multiprocessing
 import resource
+import shlex
 import statistics
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -37,6 +43,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import external
 
 # The engine imports OR-tools, PySAT and the compiled search only when line logic leaves
 # work for them; importing them here keeps that one-off cost out of every timed solve (the
@@ -225,16 +233,45 @@ class Worker:
         return self.peak
 
 
+class Versus:
+    """Another solver's program (``external``), run once per puzzle, with the workers'
+    ``solve`` and ``close`` so that it takes its turn beside them."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.label = Path(shlex.split(command)[0]).name
+        self.peak = 0.0
+        self.folder = tempfile.TemporaryDirectory(prefix="nonocp-versus-")
+
+    def solve(self, puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
+        file = Path(self.folder.name) / "puzzle.nin"
+        file.write_text(formats.dumps([puzzle], "nin"))
+        argv = external.command_line(self.command, file, time_limit)
+        output, seconds, peak, killed = external.run_timed(argv, time_limit + GRACE)
+        self.peak = max(self.peak, peak or 0.0)
+        return Outcome("killed" if killed else external.verdict_of(output, puzzle), seconds)
+
+    def close(self) -> float:
+        """Remove its puzzle file; the largest process's peak memory in MiB."""
+        self.folder.cleanup()
+        return self.peak
+
+
 def progress_bar(console: Console) -> Progress:
     """The progress bar every benchmark shows while it runs: task, bar, count, time."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     return Progress(*columns, TimeElapsedColumn(), console=console, transient=True)
 
 
-def benchmark(s: Set, mode: str, time_limit: float, with_baseline: bool, console: Console):
-    solvers = {"nonocp": Worker(run_nonocp, load)}
+def benchmark(
+    s: Set, mode: str, time_limit: float, with_baseline: bool, versus: list[str], console: Console
+):
+    solvers: dict[str, Worker | Versus] = {"nonocp": Worker(run_nonocp, load)}
     if with_baseline:
         solvers["baseline"] = Worker(run_baseline)
+    for command in versus:
+        other = Versus(command)
+        solvers[other.label] = other
     rows: list[tuple[str, Puzzle, dict[str, Outcome]]] = []
     with progress_bar(console) as progress:
         task = progress.add_task(s.name, total=len(s.puzzles))
@@ -260,20 +297,20 @@ def per_puzzle_table(s: Set, rows, labels: list[str]) -> Table:
     for label in labels:
         table.add_column(f"{label} verdict")
         table.add_column(f"{label} s", justify="right")
-    if len(labels) > 1:
-        table.add_column("ratio", justify="right")
+    for label in labels[1:]:
+        table.add_column(f"{label} / nonocp", justify="right")
     for name, puzzle, outcomes in rows:
         cells = [name, puzzle.size]
         for label in labels:
             cells += [outcomes[label].verdict, f"{outcomes[label].seconds:.3f}"]
-        if len(labels) > 1:
-            cells.append(f"{ratio(outcomes['baseline'], outcomes['nonocp']):.1f}x")
+        for label in labels[1:]:
+            cells.append(f"{ratio(outcomes[label], outcomes['nonocp']):.1f}x")
         table.add_row(*cells)
     return table
 
 
-def ratio(baseline: Outcome, ours: Outcome) -> float:
-    return baseline.seconds / max(ours.seconds, 1e-6)
+def ratio(theirs: Outcome, ours: Outcome) -> float:
+    return theirs.seconds / max(ours.seconds, 1e-6)
 
 
 def summary_row(s: Set, label: str, rows, peak: float) -> list[str]:
@@ -331,20 +368,33 @@ def main() -> None:
     parser.add_argument("--mode", choices=MODES, default="validate")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--baseline", action="store_true", help="also run the plain model")
+    parser.add_argument(
+        "--versus",
+        action="append",
+        default=[],
+        metavar="COMMAND",
+        help="also run another solver's program, once per puzzle, first mode only: "
+        "{file} stands for the puzzle (a .nin file), {limit} for the time limit",
+    )
     parser.add_argument("--per-puzzle", action="store_true", help="print a row per puzzle")
     parser.add_argument("--csv", type=Path, help="write every result to this CSV file")
     args = parser.parse_args()
+    others = [Path(shlex.split(command)[0]).name for command in args.versus]
+    if args.versus and args.mode != "first":
+        parser.error("--versus checks a first solution only: use it with --mode first")
+    if len(set(others)) < len(others) or {"nonocp", "baseline"} & set(others):
+        parser.error("each --versus program needs a name of its own")
 
     console = Console(width=None if sys.stdout.isatty() else 160)
     announce_search(console)
-    labels = ["nonocp", "baseline"] if args.baseline else ["nonocp"]
+    labels = ["nonocp", *(["baseline"] if args.baseline else []), *others]
     results = []
     for spec in args.sets:
         if not spec.startswith("random:") and not Path(spec).exists():
             console.print(f"[yellow]skipping {spec}: not found[/]")
             continue
         s = load_set(spec)
-        rows, peaks = benchmark(s, args.mode, args.time_limit, args.baseline, console)
+        rows, peaks = benchmark(s, args.mode, args.time_limit, args.baseline, args.versus, console)
         results.append((s, rows, peaks))
         if args.per_puzzle:
             console.print(per_puzzle_table(s, rows, labels))
@@ -366,24 +416,25 @@ def main() -> None:
         "= set's solution",
     ):
         summary.add_column(heading, justify="left" if heading in ("set", "solver") else "right")
-    if args.baseline:
-        summary.add_column("total ratio", justify="right")
-        summary.add_column("median ratio", justify="right")
+    if len(labels) > 1:
+        summary.add_column("/ nonocp, total", justify="right")
+        summary.add_column("/ nonocp, median", justify="right")
     for s, rows, peaks in results:
         for label in labels:
             row = summary_row(s, label, rows, peaks[label])
-            if args.baseline:
-                row += set_ratios(rows) if label == "nonocp" else ["", ""]
+            if len(labels) > 1:
+                row += set_ratios(rows, label) if label != "nonocp" else ["", ""]
             summary.add_row(*row)
     console.print(summary)
     if args.csv:
         write_csv(args.csv, results, labels)
 
 
-def set_ratios(rows) -> list[str]:
+def set_ratios(rows, label: str) -> list[str]:
+    """How many times nonocp's time ``label`` took on the set, in all and per puzzle."""
     ours = sum(o["nonocp"].seconds for _, _, o in rows)
-    theirs = sum(o["baseline"].seconds for _, _, o in rows)
-    per_puzzle = [ratio(o["baseline"], o["nonocp"]) for _, _, o in rows]
+    theirs = sum(o[label].seconds for _, _, o in rows)
+    per_puzzle = [ratio(o[label], o["nonocp"]) for _, _, o in rows]
     return [f"{theirs / max(ours, 1e-6):.1f}x", f"{statistics.median(per_puzzle):.1f}x"]
 
 

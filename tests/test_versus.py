@@ -1,0 +1,128 @@
+"""benchmarks/run.py --versus: another solver's program timed beside nonocp, its grid checked."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import HEART, PUZZLES, REPO
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+
+from external import GNU_TIME, grid_in, run_timed, verdict_of
+
+from nonocp import load
+
+HEART_GRID = tuple(tuple(int(mark == "#") for mark in row) for row in HEART)
+
+
+def test_the_grid_is_found_among_other_lines() -> None:
+    heart = load(PUZZLES / "heart.txt")
+    output = "\n".join(["heart.nin 9x9 FOUND time=0.01", *HEART, "nodes=0"])
+    assert grid_in(output, heart) == HEART_GRID
+    assert verdict_of(output, heart) == "solved"
+
+
+def test_cells_may_be_spaced_and_drawn_as_digits() -> None:
+    heart = load(PUZZLES / "heart.txt")
+    digits = [" ".join("1" if mark == "#" else "0" for mark in row) for row in HEART]
+    assert grid_in("\n".join(digits), heart) == HEART_GRID
+
+
+def test_a_broken_or_missing_grid_is_no_solution() -> None:
+    heart = load(PUZZLES / "heart.txt")
+    interrupted = [*HEART[:4], "searching...", *HEART[4:]]
+    assert grid_in("\n".join(interrupted), heart) is None
+    assert verdict_of("TIMEOUT\n", heart) == "unknown"
+    upside_down = "\n".join(reversed(HEART))
+    assert verdict_of(upside_down, heart) == "wrong grid"
+
+
+def test_a_program_past_its_bound_is_killed(tmp_path) -> None:
+    """Killed itself, not only GNU time, which would leave it running on."""
+    pid_file = tmp_path / "pid"
+    sleeper = (
+        f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(60)"
+    )
+    _, seconds, _, killed = run_timed([sys.executable, "-c", sleeper], 1.0)
+    assert killed
+    assert seconds < 10
+    assert not running(int(pid_file.read_text()))
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a live process, allowing a killed one a moment to be reaped."""
+    for _ in range(50):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return False
+        except FileNotFoundError:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+@pytest.mark.skipif(not GNU_TIME.exists(), reason="GNU time measures the peak memory")
+def test_peak_memory_is_the_programs_own() -> None:
+    """A child forked from this process starts as a copy of it; the figure must not
+    count that copy, only what the program itself holds."""
+    small = run_timed([sys.executable, "-c", "pass"], 30)
+    large = run_timed(
+        [sys.executable, "-c", "b = bytearray(300 * 2**20); b[::4096] = b'1' * len(b[::4096])"], 30
+    )
+    assert small[2] is not None and large[2] is not None
+    assert small[2] < 60
+    assert large[2] > 300
+
+
+def fake_solver(tmp_path, grid: list[str]):
+    """A program that prints ``grid`` whatever the puzzle, as a solver prints its answer."""
+    script = tmp_path / "fake-solver"
+    script.write_text(f"#!{sys.executable}\nimport sys\nprint('answer for', sys.argv[1])\n")
+    script.write_text(script.read_text() + "".join(f"print({row!r})\n" for row in grid))
+    script.chmod(0o755)
+    return script
+
+
+def run_benchmark(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, str(REPO / "benchmarks" / "run.py"), *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=REPO)
+
+
+def test_versus_times_another_program_and_checks_its_grid(tmp_path) -> None:
+    solver = fake_solver(tmp_path, HEART)
+    results = tmp_path / "results.csv"
+    run = run_benchmark(
+        str(PUZZLES / "heart.txt"),
+        str(PUZZLES / "house.txt"),
+        "--mode",
+        "first",
+        "--time-limit",
+        "20",
+        "--csv",
+        str(results),
+        "--versus",
+        f"{solver} {{file}} {{limit}}",
+    )
+    assert run.returncode == 0, run.stderr
+    with results.open() as handle:
+        verdicts = {(row["set"], row["solver"]): row["verdict"] for row in csv.DictReader(handle)}
+    assert verdicts == {
+        ("heart.txt", "nonocp"): "solved",
+        ("heart.txt", "fake-solver"): "solved",
+        ("house.txt", "nonocp"): "solved",
+        ("house.txt", "fake-solver"): "unknown",  # house is not 9x9: no grid of its size
+    }
+    assert "fake-solver" in run.stdout
+
+
+def test_versus_is_for_first_solutions_only(tmp_path) -> None:
+    solver = fake_solver(tmp_path, HEART)
+    run = run_benchmark(str(PUZZLES / "heart.txt"), "--versus", f"{solver} {{file}}")
+    assert run.returncode == 2
+    assert "--mode first" in run.stderr
