@@ -28,6 +28,7 @@ import csv
 import multiprocessing
 import resource
 import shlex
+import shutil
 import statistics
 import sys
 import tempfile
@@ -384,6 +385,9 @@ def main() -> None:
         parser.error("--versus checks a first solution only: use it with --mode first")
     if len(set(others)) < len(others) or {"nonocp", "baseline"} & set(others):
         parser.error("each --versus program needs a name of its own")
+    for command in args.versus:
+        if shutil.which(shlex.split(command)[0]) is None:
+            parser.error(f"--versus: no program {shlex.split(command)[0]!r}")
 
     console = Console(width=None if sys.stdout.isatty() else 160)
     announce_search(console)

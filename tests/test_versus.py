@@ -126,3 +126,13 @@ def test_versus_is_for_first_solutions_only(tmp_path) -> None:
     run = run_benchmark(str(PUZZLES / "heart.txt"), "--versus", f"{solver} {{file}}")
     assert run.returncode == 2
     assert "--mode first" in run.stderr
+
+
+def test_a_missing_program_is_named_before_anything_runs(tmp_path) -> None:
+    missing = tmp_path / "no-such-solver"
+    run = run_benchmark(
+        str(PUZZLES / "heart.txt"), "--mode", "first", "--versus", f"{missing} {{file}}"
+    )
+    assert run.returncode == 2
+    assert "no-such-solver" in run.stderr
+    assert "Traceback" not in run.stderr
