@@ -24,6 +24,12 @@ from nonocp.puzzle import Grid, Puzzle, satisfies
 FILLED_MARKS = "#X1*█"
 EMPTY_MARKS = ".0-_·"
 """How solvers draw a filled and an empty cell; white space between cells is ignored."""
+MARKS = frozenset(FILLED_MARKS + EMPTY_MARKS)
+
+
+def program_of(command: str) -> str:
+    """The program a ``--versus`` command runs: its first word."""
+    return shlex.split(command)[0]
 
 
 def command_line(command: str, file: Path, time_limit: float) -> list[str]:
@@ -74,7 +80,10 @@ def grid_in(text: str, puzzle: Puzzle) -> Grid | None:
     rows: list[tuple[int, ...]] = []
     for line in text.splitlines():
         row = cells_of(line, puzzle.width)
-        rows = [*rows, row] if row is not None else []
+        if row is None:
+            rows.clear()
+            continue
+        rows.append(row)
         if len(rows) == puzzle.height:
             return tuple(rows)
     return None
@@ -82,6 +91,6 @@ def grid_in(text: str, puzzle: Puzzle) -> Grid | None:
 
 def cells_of(line: str, width: int) -> tuple[int, ...] | None:
     marks = "".join(line.split())
-    if len(marks) != width or any(m not in FILLED_MARKS + EMPTY_MARKS for m in marks):
+    if len(marks) != width or not MARKS.issuperset(marks):
         return None
     return tuple(int(m in FILLED_MARKS) for m in marks)

@@ -27,7 +27,6 @@ import argparse
 import csv
 import multiprocessing
 import resource
-import shlex
 import shutil
 import statistics
 import sys
@@ -240,7 +239,7 @@ class Versus:
 
     def __init__(self, command: str) -> None:
         self.command = command
-        self.label = Path(shlex.split(command)[0]).name
+        self.label = Path(external.program_of(command)).name
         self.peak = 0.0
         self.folder = tempfile.TemporaryDirectory(prefix="nonocp-versus-")
 
@@ -380,14 +379,15 @@ def main() -> None:
     parser.add_argument("--per-puzzle", action="store_true", help="print a row per puzzle")
     parser.add_argument("--csv", type=Path, help="write every result to this CSV file")
     args = parser.parse_args()
-    others = [Path(shlex.split(command)[0]).name for command in args.versus]
+    programs = [external.program_of(command) for command in args.versus]
+    others = [Path(program).name for program in programs]
     if args.versus and args.mode != "first":
         parser.error("--versus checks a first solution only: use it with --mode first")
     if len(set(others)) < len(others) or {"nonocp", "baseline"} & set(others):
         parser.error("each --versus program needs a name of its own")
-    for command in args.versus:
-        if shutil.which(shlex.split(command)[0]) is None:
-            parser.error(f"--versus: no program {shlex.split(command)[0]!r}")
+    for program in programs:
+        if shutil.which(program) is None:
+            parser.error(f"--versus: no program {program!r}")
 
     console = Console(width=None if sys.stdout.isatty() else 160)
     announce_search(console)

@@ -83,8 +83,8 @@ def test_peak_memory_is_the_programs_own() -> None:
 def fake_solver(tmp_path, grid: list[str]):
     """A program that prints ``grid`` whatever the puzzle, as a solver prints its answer."""
     script = tmp_path / "fake-solver"
-    script.write_text(f"#!{sys.executable}\nimport sys\nprint('answer for', sys.argv[1])\n")
-    script.write_text(script.read_text() + "".join(f"print({row!r})\n" for row in grid))
+    lines = [f"#!{sys.executable}", "import sys", "print('answer for', sys.argv[1])"]
+    script.write_text("\n".join([*lines, *(f"print({row!r})" for row in grid)]) + "\n")
     script.chmod(0o755)
     return script
 
