@@ -32,6 +32,11 @@ def program_of(command: str) -> str:
     return shlex.split(command)[0]
 
 
+def label_of(command: str) -> str:
+    """The name a ``--versus`` command's solver goes by in tables: its program's file name."""
+    return Path(program_of(command)).name
+
+
 def command_line(command: str, file: Path, time_limit: float) -> list[str]:
     """``command``'s words with the puzzle file and the time limit filled in."""
     return [word.format(file=file, limit=f"{time_limit:g}") for word in shlex.split(command)]

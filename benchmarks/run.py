@@ -239,7 +239,7 @@ class Versus:
 
     def __init__(self, command: str) -> None:
         self.command = command
-        self.label = Path(external.program_of(command)).name
+        self.label = external.label_of(command)
         self.peak = 0.0
         self.folder = tempfile.TemporaryDirectory(prefix="nonocp-versus-")
 
@@ -380,7 +380,7 @@ def main() -> None:
     parser.add_argument("--csv", type=Path, help="write every result to this CSV file")
     args = parser.parse_args()
     programs = [external.program_of(command) for command in args.versus]
-    others = [Path(program).name for program in programs]
+    others = [external.label_of(command) for command in args.versus]
     if args.versus and args.mode != "first":
         parser.error("--versus checks a first solution only: use it with --mode first")
     if len(set(others)) < len(others) or {"nonocp", "baseline"} & set(others):
