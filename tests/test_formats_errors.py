@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nonocp.errors import NonocpError
-from nonocp.formats import FORMATS, Format, load, load_all
+from nonocp.formats import FORMATS, Format, dumps, load, load_all
+from nonocp.puzzle import Puzzle
 
-from conftest import PUZZLES, run_cli
+from conftest import PUZZLES, Picture, random_grids, run_cli
 
 TAAI_2X2 = "$1\n1\n1\n1\n1\n"
 """One 2x2 TAAI puzzle: two column clues, then two row clues."""
@@ -254,3 +258,47 @@ def test_no_other_format_is_suggested_for_a_file_read_as_the_user_asked(tmp_path
     with pytest.raises(NonocpError) as caught:
         load_all(path, "non")
     assert str(caught.value) == f"{path}:2:1: expected a 'width' line"
+
+
+Edit = tuple[str, int, str]
+"""A typing slip: delete, insert or replace at a position (taken modulo the text's length)
+with a character puzzle files are made of."""
+
+EDITS = st.lists(
+    st.tuples(
+        st.sampled_from(["delete", "insert", "replace"]),
+        st.integers(0, 10_000),
+        st.sampled_from(list('0123456789 ,\n#.-x[]{}":$')),
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+def damaged(text: str, edits: list[Edit]) -> str:
+    for kind, at, character in edits:
+        at %= len(text) + 1
+        kept = at + (kind != "insert")
+        text = text[:at] + ("" if kind == "delete" else character) + text[kept:]
+    return text
+
+
+@settings(max_examples=300, deadline=None)
+@given(grid=random_grids(max_side=6), fmt=st.sampled_from(FORMATS), edits=EDITS)
+def test_a_damaged_file_of_any_format_loads_consistent_puzzles_or_fails_in_one_line(
+    grid: Picture, fmt: Format, edits: list[Edit]
+) -> None:
+    try:
+        text = dumps([Puzzle.from_grid(grid, title="t")], fmt.name)
+    except NonocpError:  # a TAAI file holds square puzzles only
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"p.{fmt.extensions[0]}"
+        path.write_text(damaged(text, edits), newline="")
+        for forced in (None, fmt.name):
+            try:
+                puzzles = load_all(path, forced)
+            except NonocpError as error:
+                assert str(error).startswith(f"{path}:") and "\n" not in str(error)
+            else:
+                assert not [p.problems() for p in puzzles if p.problems()]
