@@ -18,7 +18,8 @@ can be killed, and peak memory is per solver and set. With ``--baseline`` the tw
 take turns puzzle by puzzle, so machine noise hits both alike; the ratio columns are the
 other solver's time over nonocp's. ``--versus`` adds another solver's program in the same
 turns, one process per puzzle, timed whole, its grid checked against the clues
-(``external``).
+(``external``). After the summary, a table counts the puzzles each solver finished within
+0.1, 1, 5, 10, 30, 60 ... seconds, up to the time limit.
 """
 
 from __future__ import annotations
@@ -329,6 +330,34 @@ def summary_row(s: Set, label: str, rows, peak: float) -> list[str]:
     ]
 
 
+MARKS = (0.1, 1.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0)
+"""The times the "finished within" table counts at, those under the time limit."""
+
+
+def finished_within(outcomes: list[Outcome], marks: list[float]) -> list[int]:
+    """How many of ``outcomes`` finished within each of ``marks`` seconds. Where a set's
+    times are heavy-tailed (random 100x100 pictures), the tail's shape says what a
+    median and a maximum hide: whether more time would have finished more."""
+    done = [o.seconds for o in outcomes if finished(o)]
+    return [sum(seconds <= mark for seconds in done) for mark in marks]
+
+
+def within_table(results, labels: list[str], time_limit: float) -> Table:
+    marks = [mark for mark in MARKS if mark < time_limit]
+    table = Table(title="finished within")
+    table.add_column("set")
+    table.add_column("solver")
+    for mark in marks:
+        table.add_column(f"{mark:g} s", justify="right")
+    table.add_column(f"{time_limit:g} s (limit)", justify="right")
+    for s, rows, _ in results:
+        for label in labels:
+            outcomes = [o[label] for _, _, o in rows]
+            counts = [*finished_within(outcomes, marks), sum(map(finished, outcomes))]
+            table.add_row(s.name, label, *map(str, counts))
+    return table
+
+
 def disagreements(rows, labels: list[str]) -> list[str]:
     """Puzzles where two solvers that both finished reached different verdicts."""
     if len(labels) < 2:
@@ -430,6 +459,7 @@ def main() -> None:
                 row += set_ratios(rows, label) if label != "nonocp" else ["", ""]
             summary.add_row(*row)
     console.print(summary)
+    console.print(within_table(results, labels, args.time_limit))
     if args.csv:
         write_csv(args.csv, results, labels)
 

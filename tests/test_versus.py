@@ -119,6 +119,7 @@ def test_versus_times_another_program_and_checks_its_grid(tmp_path) -> None:
         ("house.txt", "fake-solver"): "unknown",  # house is not 9x9: no grid of its size
     }
     assert "fake-solver" in run.stdout
+    assert "finished within" in run.stdout
 
 
 def test_versus_is_for_first_solutions_only(tmp_path) -> None:
