@@ -8,6 +8,7 @@ and either way the grid must be the unique solution CP-SAT finds without any log
 from __future__ import annotations
 
 import json
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -148,3 +149,36 @@ def test_bad_input_is_one_located_line(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert run.stderr.startswith(f"nonocp: {broken}:2:")
     assert len(run.stderr.splitlines()) == 1
+
+
+def test_a_batch_rates_every_puzzle_as_one_file_at_a_time_does(analyses: dict[str, dict]) -> None:
+    files = [str(PUZZLES / f"{name}.txt") for name in RATINGS]
+    run = run_cli("analyze", *files, "--json")
+    assert run.returncode == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert document["files"] == files
+    keys = ("file", "rating", "cells", "logic_grid", "uniqueness")
+    assert [{key: p[key] for key in keys} for p in document["puzzles"]] == [
+        {key: analyses[name][key] for key in keys} for name in RATINGS
+    ]
+    summary = document["summary"]
+    assert {k: summary[k] for k in ("line", "probe", "search")} == Counter(RATINGS.values())
+    assert (summary["puzzles"], summary["unrated"]) == (len(RATINGS), 0)
+    assert (summary["unique"], summary["multiple"]) == (len(RATINGS) - 1, 1)
+
+
+def test_a_batch_prints_a_line_for_each_puzzle_and_the_ratings_summed_up() -> None:
+    files = [str(PUZZLES / "heart.txt"), str(PUZZLES / "difficult.txt")]
+    run = run_cli("analyze", *files, "--plain")
+    assert run.returncode == 0, run.stderr
+    heart, difficult, summary = run.stdout.splitlines()
+    assert heart.startswith(
+        f"{files[0]} 9x9: line; 81 by line logic, 0 by probing, 0 left for search; unique ("
+    )
+    assert difficult.startswith(
+        f"{files[1]} 15x15: search; 0 by line logic, 12 by probing, 213 left for search; unique ("
+    )
+    assert summary.startswith(
+        "2 files: puzzles 2, line 1, probe 0, search 1, unrated 0,"
+        " unique 2, multiple 0, none 0, unknown 0, total seconds "
+    )

@@ -16,7 +16,8 @@ import pytest
 from nonocp.formats import taai
 from nonocp.puzzle import Puzzle
 
-from conftest import HEART, PUZZLES, REPO, Picture, nonocp_command, run_cli
+from bruteforce import all_solutions
+from conftest import HEART, PUZZLES, REPO, Picture, nonocp_command, puzzle_of, run_cli
 
 RUN_MAIN_THEN_LIST_HEAVY_IMPORTS = """
 import sys
@@ -262,12 +263,29 @@ def test_a_batch_reports_a_bad_file_solves_the_rest_and_exits_2(tmp_path: Path) 
     assert (nothing.returncode, nothing.stdout, nothing.stderr.count("\n")) == (2, "", 2)
 
 
-def test_picking_one_puzzle_needs_one_file() -> None:
-    files = [str(PUZZLES / "heart.txt"), str(PUZZLES / "castle.txt")]
-    for option in (["--index", "1"], ["--name", "x"], ["--solutions", files[0]]):
-        run = run_cli("solve", *files, *option)
-        assert run.returncode == 2
-        assert "take one puzzle file, not several" in run.stderr
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        ("solve", ["--index", "1"]),
+        ("solve", ["--name", "x"]),
+        ("solve", ["--solutions", str(PUZZLES / "heart.txt")]),
+        ("count", ["--index", "1"]),
+        ("analyze", ["--name", "x"]),
+    ],
+)
+def test_picking_one_puzzle_needs_one_file(command: str, option: list[str]) -> None:
+    run = run_cli(command, str(PUZZLES / "heart.txt"), str(PUZZLES / "castle.txt"), *option)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == f"nonocp: {option[0]} takes one puzzle file, not several\n"
+
+
+@pytest.mark.parametrize(("command", "option"), [("count", "--show"), ("analyze", "--steps")])
+def test_showing_one_puzzle_in_detail_needs_one_puzzle(command: str, option: str) -> None:
+    run = run_cli(command, str(PUZZLES / "heart.txt"), str(PUZZLES / "castle.txt"), option)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == (
+        f"nonocp: {option} shows one puzzle: pick it with --index or --name, from one file\n"
+    )
 
 
 def tournament_set(tmp_path: Path, pictures: list[Picture]) -> tuple[Path, Path]:
@@ -317,3 +335,47 @@ def test_a_solution_that_breaks_its_clues_is_a_mismatch_named_by_number(tmp_path
     *problems, summary = run.stdout.splitlines()
     assert problems == ["$1: MISMATCH: the stored solution does not satisfy the clues"]
     assert summary.startswith(f"{clues}: puzzles 4, solved 4, ")
+
+
+def test_count_takes_a_set_and_counts_each_puzzle_as_brute_force_does(tmp_path: Path) -> None:
+    clues, _ = tournament_set(tmp_path, PICTURES)
+    run = run_cli("count", str(clues), "--json")
+    assert run.returncode == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert document["file"] == str(clues)
+    counts = [len(all_solutions(puzzle_of(picture))) for picture in PICTURES]
+    assert [(p["puzzle"], p["count"], p["exact"]) for p in document["puzzles"]] == [
+        (f"${number}", count, True) for number, count in enumerate(counts, start=1)
+    ]
+    summary = document["summary"]
+    assert (summary["puzzles"], summary["exact"], summary["at_least"]) == (4, 4, 0)
+    assert summary["unique"] == counts.count(1) == 3
+
+
+def test_count_several_files_prints_each_count_and_a_summary() -> None:
+    files = [str(PUZZLES / "heart.txt"), str(PUZZLES / "nonunique.txt")]
+    run = run_cli("count", *files, "--plain")
+    assert run.returncode == 0, run.stderr
+    heart, nonunique, summary = run.stdout.splitlines()
+    assert heart.startswith(f"{files[0]} 9x9: 1 solution (")
+    assert nonunique.startswith(f"{files[1]} 11x15: 43 solutions (")
+    assert summary.startswith("2 files: puzzles 2, exact 2, unique 1, none 0, at least 0, ")
+    limited = run_cli("count", *files, "--plain", "--limit", "2")
+    assert limited.returncode == 0  # a limit the user sets still answers
+    assert "11x15: at least 2 solutions (limit) (" in limited.stdout
+
+
+def test_a_count_batch_cut_short_exits_1_and_a_bad_file_exits_2(tmp_path: Path) -> None:
+    files = [str(PUZZLES / "heart.txt"), str(PUZZLES / "castle.txt")]
+    run = run_cli("count", *files, "--plain", "--time-limit", "0")
+    assert run.returncode == 1
+    heart, castle, summary = run.stdout.splitlines()
+    assert heart.startswith(f"{files[0]} 9x9: at least 0 solutions (time limit) (")
+    assert castle.startswith(f"{files[1]} 60x35: at least 0 solutions (time limit) (")
+    assert summary.startswith("2 files: puzzles 2, exact 0, unique 0, none 0, at least 2, ")
+    bad = tmp_path / "bad.nin"
+    bad.write_text("2 2\n1\n1 x\n1\n1\n")
+    run = run_cli("count", str(bad), files[0], "--plain")
+    assert run.returncode == 2
+    assert run.stderr == f"nonocp: {bad}:3:3: expected a number, found 'x'\n"
+    assert run.stdout.splitlines()[0].startswith(f"{files[0]} 9x9: 1 solution (")

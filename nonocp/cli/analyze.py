@@ -1,37 +1,49 @@
-"""``nonocp analyze``: how far logic gets on a puzzle, how hard that makes it, and whether
-the puzzle is unique."""
+"""``nonocp analyze``: how far logic gets on puzzles, how hard that makes them, and
+whether they are unique.
+
+One puzzle is drawn as logic leaves it; many (several files, or a file holding many) get
+a line each and a summary of their ratings, as a designer checking a collection needs.
+"""
 
 from __future__ import annotations
 
+import statistics
 import time
-from typing import TYPE_CHECKING, Annotated, Any
+from collections import Counter
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 from rich.table import Table
 
 from nonocp.backends import model_builder
 from nonocp.cli.app import (
-    EXIT_SOLVED,
-    EXIT_UNSOLVED,
     FormatName,
     Index,
     Json,
     Model,
     Name,
     Plain,
-    PuzzleFile,
+    PuzzleFiles,
     TimeLimit,
     app,
-    one_puzzle,
+)
+from nonocp.cli.batch import (
+    Work,
+    exit_status,
+    given,
+    one_puzzle_only,
+    print_summary,
+    tracked,
+    work_of,
 )
 from nonocp.cli.output import Output, describe, puzzle_json, result_json, seconds
-from nonocp.formats import name_of
 from nonocp.logic import Deduction, Rating, Step, deduce
 from nonocp.puzzle import Puzzle
 from nonocp.render import plain
 
 if TYPE_CHECKING:
     from nonocp.engine import Result
+    from nonocp.models import ModelBuilder
 
 MEANING = {
     Rating.LINE: "line logic alone solves it",
@@ -41,9 +53,24 @@ MEANING = {
 }
 
 
+class Analysis(NamedTuple):
+    """What logic proved about a puzzle, the engine's answer from there, and the seconds
+    both took (not counting loading the search)."""
+
+    deduction: Deduction
+    result: Result
+    seconds: float
+
+    @property
+    def solved(self) -> bool:
+        from nonocp.engine import Status
+
+        return self.result.status is Status.SOLVED
+
+
 @app.command()
 def analyze(
-    file: PuzzleFile,
+    files: PuzzleFiles,
     steps: Annotated[
         bool, typer.Option("--steps", help="List the lines in the order logic solved them.")
     ] = False,
@@ -55,50 +82,104 @@ def analyze(
     plain: Plain = False,
     format: FormatName = None,
 ) -> None:
-    """Rate a puzzle (line, probe or search), show what logic fixes, and check uniqueness."""
-    from nonocp.clock import deadline_after, seconds_left
-    from nonocp.engine import Status, solve_from
+    """Rate puzzles (line, probe or search), show what logic fixes, and check uniqueness."""
+    out = Output(plain=plain, as_json=as_json)
+    work = work_of(files, format, index, name)
+    one_puzzle_only(work, steps=steps)
+    build = model_builder(model)
+    if work.single:
+        puzzle = work.entries[0].puzzle
+        analysis = _analysis(puzzle, time_limit, build)
+        if as_json:
+            out.json(_json(puzzle, work.title, analysis, steps))
+        else:
+            _print(out, puzzle, work.title, analysis, steps)
+        ok = analysis.solved
+    else:
+        ok = bool(work.entries) and _analyze_many(work, time_limit, build, out)
+    raise typer.Exit(exit_status(work, ok))
 
-    puzzle = one_puzzle(file, format, index, name)
+
+def _analysis(puzzle: Puzzle, time_limit: float | None, build: ModelBuilder | None) -> Analysis:
+    from nonocp.clock import deadline_after, seconds_left
+    from nonocp.engine import solve_from
+
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     deduction = deduce(puzzle, deadline)
     deduced = time.perf_counter() - started
-    result = solve_from(puzzle, deduction, seconds_left(deadline), build=model_builder(model))
-    elapsed = deduced + result.seconds  # not counting loading the search
-    out = Output(plain=plain, as_json=as_json)
-    if as_json:
-        out.json(_json(puzzle, name_of(file), deduction, result, steps, elapsed))
+    result = solve_from(puzzle, deduction, seconds_left(deadline), build=build)
+    return Analysis(deduction, result, deduced + result.seconds)
+
+
+def _analyze_many(
+    work: Work, time_limit: float | None, build: ModelBuilder | None, out: Output
+) -> bool:
+    """Analyze every puzzle of a batch in turn, then print a line for each and a summary."""
+    analyses = tracked(
+        out, "analyzing", work, (_analysis(e.puzzle, time_limit, build) for e in work.entries)
+    )
+    if out.as_json:
+        documents = [
+            {"puzzle": entry.label, **_json(entry.puzzle, entry.source, analysis, steps=False)}
+            for entry, analysis in zip(work.entries, analyses, strict=True)
+        ]
+        out.json({**given(work), "puzzles": documents, "summary": _tally(analyses)})
     else:
-        _print(out, puzzle, name_of(file), deduction, result, steps, elapsed)
-    raise typer.Exit(EXIT_SOLVED if result.status is Status.SOLVED else EXIT_UNSOLVED)
+        for entry, analysis in zip(work.entries, analyses, strict=True):
+            out.line(_summary_line(entry.puzzle, entry.called, analysis))
+        print_summary(out, work.title, _tally(analyses))
+    return all(analysis.solved for analysis in analyses)
 
 
-def _print(
-    out: Output,
-    puzzle: Puzzle,
-    source: str,
-    deduction: Deduction,
-    result: Result,
-    steps: bool,
-    elapsed: float,
-) -> None:
+def _print(out: Output, puzzle: Puzzle, source: str, analysis: Analysis, steps: bool) -> None:
+    deduction = analysis.deduction
     if steps:
         _print_steps(out, deduction.steps)
     if not deduction.contradiction:
         out.picture(puzzle, deduction.known)
     out.line(f"rating: {_rating(deduction)}")
     if not deduction.contradiction:
-        out.line(
-            f"cells: {deduction.by_line} by line logic, {deduction.by_probing} by probing, "
-            f"{deduction.unknown} left for search (of {puzzle.width * puzzle.height})"
-        )
-    out.line(f"{describe(puzzle, source)}: {result.verdict} ({seconds(elapsed)})")
+        out.line(f"cells: {_cells(deduction)} (of {puzzle.width * puzzle.height})")
+    out.line(f"{describe(puzzle, source)}: {analysis.result.verdict} ({seconds(analysis.seconds)})")
+
+
+def _summary_line(puzzle: Puzzle, called: str, analysis: Analysis) -> str:
+    """One puzzle of a batch: its rating, the cells each stage fixed, and the verdict."""
+    deduction = analysis.deduction
+    rating = _rating_name(deduction.rating)
+    cells = "" if deduction.contradiction else f"; {_cells(deduction)}"
+    verdict = f"{analysis.result.verdict} ({seconds(analysis.seconds)})"
+    return f"{describe(puzzle, called)}: {rating}{cells}; {verdict}"
+
+
+def _cells(deduction: Deduction) -> str:
+    return (
+        f"{deduction.by_line} by line logic, {deduction.by_probing} by probing, "
+        f"{deduction.unknown} left for search"
+    )
+
+
+def _tally(analyses: list[Analysis]) -> dict[str, Any]:
+    ratings = Counter(_rating_name(analysis.deduction.rating) for analysis in analyses)
+    verdicts = Counter(analysis.result.uniqueness.value for analysis in analyses)
+    times = [analysis.seconds for analysis in analyses]
+    return {
+        "puzzles": len(analyses),
+        **{name: ratings[name] for name in ("line", "probe", "search", "unrated")},
+        **{name: verdicts[name] for name in ("unique", "multiple", "none", "unknown")},
+        "total_seconds": sum(times),
+        "median_seconds": statistics.median(times),
+    }
+
+
+def _rating_name(rating: Rating | None) -> str:
+    return "unrated" if rating is None else rating.value
 
 
 def _rating(deduction: Deduction) -> str:
     rating = deduction.rating
-    name = "unknown" if rating is None else rating.value
+    name = _rating_name(rating)
     if deduction.contradiction:
         reasoning = "probing" if rating is Rating.PROBE else "line logic"
         return f"{name} ({reasoning} proves no solution)"
@@ -140,15 +221,8 @@ def _spans(positions: tuple[int, ...]) -> str:
     return ", ".join(f"{a + 1}" if a == b else f"{a + 1}-{b + 1}" for a, b in spans)
 
 
-def _json(
-    puzzle: Puzzle,
-    source: str,
-    deduction: Deduction,
-    result: Result,
-    steps: bool,
-    elapsed: float,
-) -> dict[str, Any]:
-    rating = deduction.rating
+def _json(puzzle: Puzzle, source: str, analysis: Analysis, steps: bool) -> dict[str, Any]:
+    deduction, rating = analysis.deduction, analysis.deduction.rating
     return {
         **puzzle_json(puzzle, source),
         "rating": None if rating is None else rating.value,
@@ -160,9 +234,9 @@ def _json(
             "search": deduction.unknown,
         },
         "logic_grid": plain(deduction.known).splitlines(),
-        **result_json(result),
+        **result_json(analysis.result),
         "steps": [_step_json(s) for s in deduction.steps] if steps else None,
-        "seconds": elapsed,
+        "seconds": analysis.seconds,
     }
 
 

@@ -76,12 +76,3 @@ def chosen_puzzles(
 ) -> list[Puzzle]:
     """The puzzles of a file a command works on: all, or the one ``--index``/``--name`` picks."""
     return select(load_all(file, format), index, name, source=name_of(file))
-
-
-def one_puzzle(file: Path, format: str | None, index: int | None, name: str | None) -> Puzzle:
-    """The single puzzle a command about one puzzle works on."""
-    (puzzle, *others) = chosen_puzzles(file, format, index, name)
-    if others:
-        many = len(others) + 1
-        raise NonocpError(f"{name_of(file)} holds {many} puzzles; pick one with --index or --name")
-    return puzzle

@@ -1,12 +1,12 @@
 """``nonocp solve`` and ``nonocp count``.
 
-``solve`` takes one file or many, each holding one puzzle or many: one puzzle is drawn
-with its verdict; many (a tournament set, a ``.nonpack``, a folder's files) are solved in
-order under a progress bar and summed up in a table, in one process, so a batch pays for
-start-up and loading the compiled search once, or in ``--jobs`` processes. One process
-is the default, so that each puzzle's seconds are its own and its hard part races on
-every core; on two cores, two processes finish a tournament set of 1,000 puzzles in under
-three quarters of the time.
+Both take one file or many, each holding one puzzle or many: one puzzle is drawn with
+its verdict or count; many (a tournament set, a ``.nonpack``, a folder's files) are
+worked through in order under a progress bar and summed up in a table, in one process,
+so a batch pays for start-up and loading the compiled search once. ``solve`` can also
+use ``--jobs`` processes; one is the default, so that each puzzle's seconds are its own
+and its hard part races on every core, yet on two cores two processes finish a
+tournament set of 1,000 puzzles in under three quarters of the time.
 """
 
 from __future__ import annotations
@@ -17,17 +17,12 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from nonocp.backends import EngineName, backend
 from nonocp.cli.app import (
-    EXIT_BAD_INPUT,
-    EXIT_SOLVED,
-    EXIT_UNSOLVED,
     Engine,
     FormatName,
     Index,
@@ -35,13 +30,19 @@ from nonocp.cli.app import (
     Model,
     Name,
     Plain,
-    PuzzleFile,
     PuzzleFiles,
     TimeLimit,
     app,
-    chosen_puzzles,
-    one_puzzle,
-    report,
+)
+from nonocp.cli.batch import (
+    Work,
+    exit_status,
+    given,
+    one_file_only,
+    one_puzzle_only,
+    print_summary,
+    tracked,
+    work_of,
 )
 from nonocp.cli.output import (
     Output,
@@ -51,14 +52,13 @@ from nonocp.cli.output import (
     result_json,
     seconds,
 )
-from nonocp.errors import NonocpError
-from nonocp.formats import attach_solutions, label, load_all, name_of
+from nonocp.formats import attach_solutions, load_all
 from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle, satisfies
 from nonocp.render import ambiguous_cells, masked
 
 if TYPE_CHECKING:
-    from nonocp.engine import Result
+    from nonocp.engine import Count, Result, Solutions
 
 
 @app.command()
@@ -96,36 +96,27 @@ def solve(
     out = Output(plain=plain, as_json=as_json)
     solve_one = partial(backend(engine, model).solve, time_limit=time_limit, prove_unique=not first)
     if len(files) > 1:
-        if (index, name, solutions) != (None, None, None):
-            raise NonocpError("--index, --name and --solutions take one puzzle file, not several")
-        batches, unreadable = _readable(files, format)
-        given = [name_of(file) for file in files]
-        ok = bool(batches) and _solve_many(batches, solve_one, jobs, out, check, given)
-        raise typer.Exit(EXIT_BAD_INPUT if unreadable else EXIT_SOLVED if ok else EXIT_UNSOLVED)
-    (file,) = files
-    source, puzzles = name_of(file), chosen_puzzles(file, format, index, name)
+        one_file_only(solutions=solutions)
+    work = work_of(files, format, index, name)
     if solutions is not None:
-        puzzles = attach_solutions(puzzles, load_all(solutions))
+        work = _with_solutions(work, load_all(solutions))
         check = True
-    if len(puzzles) == 1:
-        ok = _solve_single(puzzles[0], source, solve_one, out, check)
+    if work.single:
+        ok = _solve_single(work.entries[0].puzzle, work.title, solve_one, out, check)
     else:
-        ok = _solve_many([(source, puzzles)], solve_one, jobs, out, check)
-    raise typer.Exit(EXIT_SOLVED if ok else EXIT_UNSOLVED)
+        ok = bool(work.entries) and _solve_many(work, solve_one, jobs, out, check)
+    raise typer.Exit(exit_status(work, ok))
 
 
-def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], int]:
-    """The puzzles of each file that reads, and how many do not: a batch goes on past a
-    bad file, as compilers and grep do, reporting it at once and exiting with status 2."""
-    batches: list[Batch] = []
-    unreadable = 0
-    for file in files:
-        try:
-            batches.append((name_of(file), load_all(file, format)))
-        except NonocpError as error:
-            report(error)
-            unreadable += 1
-    return batches, unreadable
+def _with_solutions(work: Work, solved: list[Puzzle]) -> Work:
+    """The puzzles of one file with the pictures of a separate solution file."""
+    puzzles = attach_solutions([entry.puzzle for entry in work.entries], solved)
+    return work._replace(
+        entries=[
+            entry._replace(puzzle=puzzle)
+            for entry, puzzle in zip(work.entries, puzzles, strict=True)
+        ]
+    )
 
 
 def stored_comparison(puzzle: Puzzle, result: Result) -> str | None:
@@ -172,80 +163,32 @@ def _result_json(puzzle: Puzzle, source: str, result: Result, comparison: str | 
     }
 
 
-Batch = tuple[str, list[Puzzle]]
-"""One file's name and the puzzles to solve from it."""
-
-
-class Entry(NamedTuple):
-    """One puzzle of a batch: its file, its label there (``$17``, a title, ``#3``), and
-    what messages call it."""
-
-    source: str
-    label: str
-    called: str
-    puzzle: Puzzle
-
-
-def _entries(batches: list[Batch], several: bool) -> list[Entry]:
-    """Every puzzle of ``batches``, called by its label, or among ``several`` files by its
-    file's name, with the label too when that file holds many."""
-    entries = []
-    for source, puzzles in batches:
-        for position, puzzle in enumerate(puzzles, start=1):
-            labelled = label(puzzle, position)
-            called = source if len(puzzles) == 1 else f"{source} {labelled}"
-            entries.append(Entry(source, labelled, called if several else labelled, puzzle))
-    return entries
-
-
 def _solve_many(
-    batches: list[Batch],
-    solve_one: Callable[[Puzzle], Result],
-    jobs: int,
-    out: Output,
-    check: bool,
-    files: list[str] | None = None,
+    work: Work, solve_one: Callable[[Puzzle], Result], jobs: int, out: Output, check: bool
 ) -> bool:
-    """Solve every puzzle of ``batches`` on ``jobs`` processes, answers in order, then
-    print the puzzles not solved and a summary, for one file's puzzles or for the
-    ``files`` given together."""
-    entries = _entries(batches, several=files is not None)
-    title = batches[0][0] if files is None else f"{len(files)} files"
-    results: list[Result] = []
-    comparisons: list[str | None] = []
-    problems: list[str] = []
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    progress = Progress(
-        *columns,
-        TimeRemainingColumn(),
-        console=out.errors,
-        transient=True,
-        disable=not out.errors.is_terminal,
-    )
-    with progress:
-        task = progress.add_task(f"solving {title}", total=len(entries))
-        puzzles = [entry.puzzle for entry in entries]
-        for entry, result in zip(entries, in_order(solve_one, puzzles, jobs), strict=True):
-            results.append(result)
-            comparison = stored_comparison(entry.puzzle, result) if check else None
-            comparisons.append(comparison)
-            if not _settled(result, comparison):
-                problems.append(f"{entry.called}: {comparison or result.verdict}")
-            progress.advance(task)
+    """Solve every puzzle of a batch on ``jobs`` processes, answers in order, then print
+    the puzzles not solved and a summary."""
+    puzzles = [entry.puzzle for entry in work.entries]
+    results = tracked(out, "solving", work, in_order(solve_one, puzzles, jobs))
+    comparisons = [
+        stored_comparison(puzzle, result) if check else None
+        for puzzle, result in zip(puzzles, results, strict=True)
+    ]
+    problems = [
+        f"{entry.called}: {comparison or result.verdict}"
+        for entry, result, comparison in zip(work.entries, results, comparisons, strict=True)
+        if not _settled(result, comparison)
+    ]
     if out.as_json:
         documents = [
             {"puzzle": entry.label, **_result_json(entry.puzzle, entry.source, result, compared)}
-            for entry, result, compared in zip(entries, results, comparisons, strict=True)
+            for entry, result, compared in zip(work.entries, results, comparisons, strict=True)
         ]
-        given = {"file": title} if files is None else {"files": files}
-        out.json({**given, "puzzles": documents, "summary": _tally(results)})
+        out.json({**given(work), "puzzles": documents, "summary": _tally(results)})
     else:
         for problem in problems:
             out.line(problem)
-        if out.plain:
-            out.line(_summary_text(title, results))
-        else:
-            out.console.print(_summary_table(title, results))
+        print_summary(out, work.title, _tally(results))
     return not problems
 
 
@@ -264,26 +207,9 @@ def _tally(results: list[Result]) -> dict:
     }
 
 
-def _summary_table(source: str, results: list[Result]) -> Table:
-    tally = _tally(results)
-    table = Table(title=source)
-    for heading in tally:
-        table.add_column(heading.replace("_", " "), justify="right")
-    table.add_row(*(f"{v:.3f}" if isinstance(v, float) else str(v) for v in tally.values()))
-    return table
-
-
-def _summary_text(source: str, results: list[Result]) -> str:
-    tally = _tally(results)
-    return f"{source}: " + ", ".join(
-        f"{k.replace('_', ' ')} {v:.3f}" if isinstance(v, float) else f"{k} {v}"
-        for k, v in tally.items()
-    )
-
-
 @app.command()
 def count(
-    file: PuzzleFile,
+    files: PuzzleFiles,
     limit: Annotated[
         int | None, typer.Option("--limit", min=1, help="Stop counting after N solutions.")
     ] = None,
@@ -297,14 +223,25 @@ def count(
     plain: Plain = False,
     format: FormatName = None,
 ) -> None:
-    """Count the solutions of a puzzle (exactly, or 'at least N' when stopped early)."""
+    """Count the solutions of puzzles (exactly, or 'at least N' when stopped early)."""
+    out = Output(plain=plain, as_json=as_json)
+    work = work_of(files, format, index, name)
+    one_puzzle_only(work, show=show)
+    solutions = partial(backend(engine, model).solutions, limit=limit, time_limit=time_limit)
+    if work.single:
+        ok = _count_single(work.entries[0].puzzle, work.title, solutions, out, show)
+    else:
+        ok = bool(work.entries) and _count_many(work, solutions, out)
+    raise typer.Exit(exit_status(work, ok))
+
+
+def _count_single(
+    puzzle: Puzzle, source: str, solutions: Callable[[Puzzle], Solutions], out: Output, show: bool
+) -> bool:
     from nonocp.engine import tally
 
-    puzzle = one_puzzle(file, format, index, name)
-    solutions = backend(engine, model).solutions
-    out = Output(plain=plain, as_json=as_json)
     started = time.perf_counter()
-    enumeration = solutions(puzzle, limit=limit, time_limit=time_limit)
+    enumeration = solutions(puzzle)
     grids = []
     for number, grid in enumerate(enumeration, start=1):
         grids.append(grid)
@@ -316,18 +253,66 @@ def count(
     if show and len(grids) > 1:
         out.line(f"{len(differing)} cells differ between the solutions (shown as unknown):")
         out.picture(puzzle, masked(grids[0], differing))
-    if as_json:
+    if out.as_json:
         out.json(
             {
-                **puzzle_json(puzzle, name_of(file)),
-                "count": total.count,
-                "exact": total.exact,
-                "stopped_by": total.stopped_by,
+                **puzzle_json(puzzle, source),
+                **_count_json(total),
                 "grids": grids_json(grids) if show else None,
                 "ambiguous_cells": sorted(differing),
-                "seconds": total.seconds,
             }
         )
-    out.line(f"{describe(puzzle, name_of(file))}: {total.text} ({seconds(total.seconds)})")
-    unsolved = total.count == 0 or total.stopped_by == "time limit"
-    raise typer.Exit(EXIT_UNSOLVED if unsolved else EXIT_SOLVED)
+    out.line(_count_line(puzzle, source, total))
+    return _answered(total)
+
+
+def _count_many(work: Work, solutions: Callable[[Puzzle], Solutions], out: Output) -> bool:
+    """Count every puzzle of a batch in turn, then print each count and a summary."""
+    from nonocp.engine import count_all
+
+    counts = tracked(
+        out, "counting", work, (count_all(solutions(entry.puzzle)) for entry in work.entries)
+    )
+    if out.as_json:
+        documents = [
+            {"puzzle": entry.label, **puzzle_json(entry.puzzle, entry.source), **_count_json(total)}
+            for entry, total in zip(work.entries, counts, strict=True)
+        ]
+        out.json({**given(work), "puzzles": documents, "summary": _count_tally(counts)})
+    else:
+        for entry, total in zip(work.entries, counts, strict=True):
+            out.line(_count_line(entry.puzzle, entry.called, total))
+        print_summary(out, work.title, _count_tally(counts))
+    return all(map(_answered, counts))
+
+
+def _count_line(puzzle: Puzzle, called: str, total: Count) -> str:
+    return f"{describe(puzzle, called)}: {total.text} ({seconds(total.seconds)})"
+
+
+def _answered(total: Count) -> bool:
+    """Whether a count found a solution and was not cut short by the time limit (a
+    ``--limit`` is the user's own stop, and still an answer)."""
+    return total.count > 0 and total.stopped_by != "time limit"
+
+
+def _count_json(total: Count) -> dict:
+    return {
+        "count": total.count,
+        "exact": total.exact,
+        "stopped_by": total.stopped_by,
+        "seconds": total.seconds,
+    }
+
+
+def _count_tally(counts: list[Count]) -> dict:
+    times = [total.seconds for total in counts]
+    return {
+        "puzzles": len(counts),
+        "exact": sum(total.exact for total in counts),
+        "unique": sum(total.exact and total.count == 1 for total in counts),
+        "none": sum(total.exact and total.count == 0 for total in counts),
+        "at_least": sum(not total.exact for total in counts),
+        "total_seconds": sum(times),
+        "median_seconds": statistics.median(times),
+    }

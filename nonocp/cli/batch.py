@@ -1,0 +1,151 @@
+"""What ``solve``, ``count`` and ``analyze`` share when given many puzzles at once.
+
+Several files, or one file holding many puzzles (a tournament set, a ``.nonpack``), make
+a batch: every file is read first, a bad one reported at once while the rest go on, as
+compilers and grep do; each puzzle is called by a name its messages can use; progress
+shows on standard error, so standard output holds only results; a summary closes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
+
+from rich.progress import track
+from rich.table import Table
+
+from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, chosen_puzzles, report
+from nonocp.cli.output import Output
+from nonocp.errors import NonocpError
+from nonocp.formats import label, load_all, name_of
+from nonocp.puzzle import Puzzle
+
+T = TypeVar("T")
+
+Batch = tuple[str, list[Puzzle]]
+"""One file's name and the puzzles to work on from it."""
+
+
+class Entry(NamedTuple):
+    """One puzzle of a batch: its file, its label there (``$17``, a title, ``#3``), and
+    what messages call it."""
+
+    source: str
+    label: str
+    called: str
+    puzzle: Puzzle
+
+
+class Work(NamedTuple):
+    """The puzzles a command was given: what to call them together (the file, or ``N
+    files``), the files when several were given, and how many of those could not be read."""
+
+    title: str
+    entries: list[Entry]
+    files: list[str] | None
+    unreadable: int
+
+    @property
+    def single(self) -> bool:
+        """One puzzle of one file: a command draws it instead of summing up a batch."""
+        return self.files is None and len(self.entries) == 1
+
+
+def work_of(files: list[Path], format: str | None, index: int | None, name: str | None) -> Work:
+    """The puzzles of ``files``, all of them, or the one ``--index`` or ``--name`` picks
+    from a single file."""
+    if len(files) == 1:
+        (file,) = files
+        source = name_of(file)
+        puzzles = chosen_puzzles(file, format, index, name)
+        return Work(source, _entries([(source, puzzles)], several=False), None, 0)
+    one_file_only(index=index, name=name)
+    batches, unreadable = _readable(files, format)
+    names = [name_of(file) for file in files]
+    return Work(f"{len(files)} files", _entries(batches, several=True), names, unreadable)
+
+
+def one_file_only(**options: object) -> None:
+    """Refuse, naming it, an option that picks from one file's puzzles when several
+    files were given."""
+    for option, value in options.items():
+        if value not in (None, False):
+            raise NonocpError(f"--{option} takes one puzzle file, not several")
+
+
+def one_puzzle_only(work: Work, **options: object) -> None:
+    """Refuse, naming it, an option that shows one puzzle in detail when a batch was given."""
+    if not work.single:
+        for option, value in options.items():
+            if value not in (None, False):
+                raise NonocpError(
+                    f"--{option} shows one puzzle: pick it with --index or --name, from one file"
+                )
+
+
+def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], int]:
+    """The puzzles of each file that reads, and how many do not: a batch goes on past a
+    bad file, reporting it at once and exiting with status 2."""
+    batches: list[Batch] = []
+    unreadable = 0
+    for file in files:
+        try:
+            batches.append((name_of(file), load_all(file, format)))
+        except NonocpError as error:
+            report(error)
+            unreadable += 1
+    return batches, unreadable
+
+
+def _entries(batches: list[Batch], several: bool) -> list[Entry]:
+    """Every puzzle of ``batches``, called by its label, or among ``several`` files by its
+    file's name, with the label too when that file holds many."""
+    found = []
+    for source, puzzles in batches:
+        for position, puzzle in enumerate(puzzles, start=1):
+            labelled = label(puzzle, position)
+            called = source if len(puzzles) == 1 else f"{source} {labelled}"
+            found.append(Entry(source, labelled, called if several else labelled, puzzle))
+    return found
+
+
+def tracked(out: Output, doing: str, work: Work, answers: Iterable[T]) -> list[T]:
+    """The answers for a batch's puzzles, gathered under a progress bar on standard error,
+    shown only on a terminal and gone when the batch ends."""
+    return list(
+        track(
+            answers,
+            description=f"{doing} {work.title}",
+            total=len(work.entries),
+            console=out.errors,
+            transient=True,
+            disable=not out.errors.is_terminal,
+        )
+    )
+
+
+def exit_status(work: Work, ok: bool) -> int:
+    """2 when a file could not be read, else 0 when every puzzle was answered, else 1."""
+    return EXIT_BAD_INPUT if work.unreadable else EXIT_SOLVED if ok else EXIT_UNSOLVED
+
+
+def given(work: Work) -> dict[str, Any]:
+    """What a batch's JSON document says first: the file, or the files, it was given."""
+    return {"file": work.title} if work.files is None else {"files": work.files}
+
+
+def print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:
+    """A batch's totals: a one-row table on a terminal, one line in plain output."""
+    shown = {
+        heading.replace("_", " "): f"{value:.3f}" if isinstance(value, float) else str(value)
+        for heading, value in tally.items()
+    }
+    if out.plain:
+        out.line(f"{title}: " + ", ".join(f"{k} {v}" for k, v in shown.items()))
+        return
+    table = Table(title=title)
+    for heading in shown:
+        table.add_column(heading, justify="right")
+    table.add_row(*shown.values())
+    out.console.print(table)
