@@ -19,14 +19,10 @@ from rich.console import Console
 from rich.table import Table
 
 from nonocp.errors import NonocpError
-from nonocp.formats import by_extension, load_all
+from nonocp.formats import load_all, puzzle_files
 
 REPO = Path(__file__).resolve().parents[1]
 TAAI_GOAL = 0.5
-
-
-def puzzle_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and by_extension(p))
 
 
 def sets(shared: Path) -> dict[str, list[Path]]:
@@ -37,7 +33,7 @@ def sets(shared: Path) -> dict[str, list[Path]]:
         for folder in sorted(puzzles.iterdir())
         if folder.is_dir() and folder.name != "taai"
     }
-    taai = puzzle_files(puzzles / "taai")
+    taai = sorted((puzzles / "taai").glob("*.txt"))
     for path in sorted(taai, key=lambda p: (p.name.split(".")[0], "solution" in p.name)):
         found[path.name.removesuffix(".txt").replace(".solution", " solutions")] = [path]
     return found

@@ -32,11 +32,11 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import is_puzzle_file, progress_bar, with_stored_solutions
+from run import progress_bar, with_stored_solutions
 
 from nonocp import engine
 from nonocp.errors import NonocpError
-from nonocp.formats import load, load_all
+from nonocp.formats import load, load_all, puzzle_files
 from nonocp.generate import random_puzzle
 from nonocp.logic import Deduction, Rating, deduce
 from nonocp.puzzle import Puzzle
@@ -65,7 +65,7 @@ def shared_sets(root: Path) -> dict[str, list[tuple[str, Puzzle]]]:
     """Every readable puzzle under each folder but the tournament sets, by folder."""
     sets: dict[str, list[tuple[str, Puzzle]]] = {}
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "taai"):
-        for path in sorted(p for p in folder.rglob("*") if is_puzzle_file(p)):
+        for path in puzzle_files(folder):
             try:
                 puzzles = load_all(path)
             except NonocpError:
@@ -147,7 +147,7 @@ def taai(root: Path, every: int, repeat: int, console: Console) -> None:
     headings = ("set", "puzzles", "line", "probe", "search", "median ms", "p90 ms", "max ms")
     for heading in (*headings, "under 0.2 s", "wrong cells"):
         table.add_column(heading, justify="left" if heading == "set" else "right")
-    files = sorted(p for p in (root / "taai").glob("*.txt") if is_puzzle_file(p))
+    files = puzzle_files(root / "taai")
     with progress_bar(console) as bar:
         for path in files:
             puzzles = with_stored_solutions(path, load_all(path))[::every]

@@ -57,7 +57,7 @@ import nonocp.logic.kernel
 import nonocp.sat  # noqa: F401
 from nonocp import formats
 from nonocp.errors import NonocpError
-from nonocp.formats import attach_solutions, by_extension, load_all
+from nonocp.formats import attach_solutions, load_all
 from nonocp.generate import parse_size, random_puzzle
 from nonocp.logic.search import load
 from nonocp.pool import end_workers
@@ -86,7 +86,7 @@ def load_set(spec: str) -> Set:
         return random_set(spec)
     path = Path(spec)
     if path.is_dir():
-        files = sorted(p for p in path.rglob("*") if is_puzzle_file(p))
+        files = formats.puzzle_files(path)
         return Set(path.name, [(p.name, q) for p in files for q in readable(p)])
     found = with_stored_solutions(path, load_all(path))
     if len(found) == 1:
@@ -108,10 +108,6 @@ def readable(path: Path) -> list[Puzzle]:
 def solution_file(path: Path) -> Path:
     """Where a tournament set keeps its solutions: ``set.txt`` beside ``set.solution.txt``."""
     return path.with_name(f"{path.stem}.solution{path.suffix}")
-
-
-def is_puzzle_file(path: Path) -> bool:
-    return path.is_file() and by_extension(path) is not None and ".solution." not in path.name
 
 
 def with_stored_solutions(path: Path, puzzles: list[Puzzle]) -> list[Puzzle]:

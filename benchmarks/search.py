@@ -37,10 +37,10 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import announce_search, is_puzzle_file, progress_bar
+from run import announce_search, progress_bar
 
 from nonocp import engine
-from nonocp.formats import load, load_all
+from nonocp.formats import load, load_all, puzzle_files
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.search import search
 from nonocp.puzzle import Grid, Puzzle, satisfies
@@ -147,7 +147,7 @@ def taai_table(name, chosen, times, unsolved, gave_up: int, args) -> Table:
 
 
 def survey(args: argparse.Namespace, console: Console) -> Table:
-    files = sorted(p for p in (SHARED / "webpbn").iterdir() if is_puzzle_file(p))
+    files = puzzle_files(SHARED / "webpbn")
     table = Table(title=f"survey puzzles, validate mode, time limit {args.time_limit:g} s")
     for heading in ("puzzle", "size", "logic s", "engine", "s", "cp-sat", "s", "ratio"):
         table.add_column(heading, justify="right" if heading.endswith("s") else "left")

@@ -379,3 +379,23 @@ def test_a_count_batch_cut_short_exits_1_and_a_bad_file_exits_2(tmp_path: Path) 
     assert run.returncode == 2
     assert run.stderr == f"nonocp: {bad}:3:3: expected a number, found 'x'\n"
     assert run.stdout.splitlines()[0].startswith(f"{files[0]} 9x9: 1 solution (")
+
+
+def test_a_folder_is_a_batch_of_the_puzzle_files_under_it(tmp_path: Path) -> None:
+    folder = tmp_path / "set"
+    (folder / "inner").mkdir(parents=True)
+    (folder / "heart.txt").write_text((PUZZLES / "heart.txt").read_text())
+    (folder / "inner" / "nonunique.txt").write_text((PUZZLES / "nonunique.txt").read_text())
+    (folder / "heart.solution.txt").write_text("not read: a tournament set's solutions\n")
+    (folder / "notes.md").write_text("not read: no format has this extension\n")
+    run = run_cli("count", str(folder), "--plain")
+    assert run.returncode == 0, run.stderr
+    heart, nonunique, summary = run.stdout.splitlines()
+    assert heart.startswith(f"{folder / 'heart.txt'} 9x9: 1 solution (")
+    assert nonunique.startswith(f"{folder / 'inner' / 'nonunique.txt'} 11x15: 43 solutions (")
+    assert summary.startswith("2 files: puzzles 2, exact 2, unique 1, ")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    run = run_cli("solve", str(empty))
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == f"nonocp: {empty}: no puzzle files in this folder\n"

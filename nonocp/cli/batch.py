@@ -1,10 +1,10 @@
 """What ``solve``, ``count`` and ``analyze`` share when given many puzzles at once.
 
-Several files, or one file holding many puzzles (a tournament set, a ``.nonpack``), make
-a batch: every file is read first, a bad one reported at once while the rest go on, as
-compilers and grep do; each puzzle is called by a name its messages can use; progress
-shows on standard error, so standard output holds only results; a summary closes it.
-"""
+Several files, a folder, or one file holding many puzzles (a tournament set, a
+``.nonpack``) make a batch: every file is read first, a bad one reported at once while
+the rest go on, as compilers and grep do; each puzzle is called by a name its messages
+can use; progress shows on standard error, so standard output holds only results; a
+summary closes it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from rich.table import Table
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, chosen_puzzles, report
 from nonocp.cli.output import Output
 from nonocp.errors import NonocpError
-from nonocp.formats import label, load_all, name_of
+from nonocp.formats import label, load_all, name_of, puzzle_files
 from nonocp.puzzle import Puzzle
 
 T = TypeVar("T")
@@ -52,9 +52,10 @@ class Work(NamedTuple):
         return self.files is None and len(self.entries) == 1
 
 
-def work_of(files: list[Path], format: str | None, index: int | None, name: str | None) -> Work:
-    """The puzzles of ``files``, all of them, or the one ``--index`` or ``--name`` picks
-    from a single file."""
+def work_of(paths: list[Path], format: str | None, index: int | None, name: str | None) -> Work:
+    """The puzzles of the files and folders given, all of them, or the one ``--index`` or
+    ``--name`` picks from a single file."""
+    files = _expanded(paths)
     if len(files) == 1:
         (file,) = files
         source = name_of(file)
@@ -64,6 +65,19 @@ def work_of(files: list[Path], format: str | None, index: int | None, name: str 
     batches, unreadable = _readable(files, format)
     names = [name_of(file) for file in files]
     return Work(f"{len(files)} files", _entries(batches, several=True), names, unreadable)
+
+
+def _expanded(paths: list[Path]) -> list[Path]:
+    """The files given, each folder replaced by the puzzle files under it."""
+    files = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(path)
+        elif found := puzzle_files(path):
+            files.extend(found)
+        else:
+            raise NonocpError(f"{name_of(path)}: no puzzle files in this folder")
+    return files
 
 
 def one_file_only(**options: object) -> None:

@@ -104,6 +104,17 @@ def by_extension(path: str | Path) -> Format | None:
     return next(iter(with_extension(path)), None)
 
 
+def puzzle_files(folder: Path) -> list[Path]:
+    """The puzzle files under a folder, in order: every file whose extension names a
+    format, but for a tournament set's solutions (``set.solution.txt``), which are not
+    puzzles of their own."""
+    return sorted(
+        path
+        for path in folder.rglob("*")
+        if path.is_file() and by_extension(path) and ".solution." not in path.name
+    )
+
+
 def detect(source: str, text: str) -> Format:
     """The format of a file: by its extension, failing that by what its text looks like.
 
