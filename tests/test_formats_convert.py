@@ -110,3 +110,27 @@ def test_usage_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
         assert run.returncode == 2, args
         assert run.stderr.startswith("nonocp: ") and message in run.stderr, run.stderr
         assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+
+
+def test_several_files_and_a_folder_become_one_file_of_many_puzzles(tmp_path: Path) -> None:
+    names = ("heart", "bear", "nonunique")
+    files = [PUZZLES / f"{name}.txt" for name in names]
+    originals = [puzzle for file in files for puzzle in load_all(file)]
+    pack = tmp_path / "three.nonpack"
+    run = run_cli("convert", *map(str, files), str(pack))
+    assert (run.returncode, run.stdout, run.stderr) == (0, "", "")
+    assert [(p.rows, p.columns) for p in load_all(pack)] == [(p.rows, p.columns) for p in originals]
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for file in files:
+        (folder / file.name).write_text(file.read_text())
+    bad = folder / "zz-bad.nin"
+    bad.write_text("2 2\n1\n1 x\n1\n1\n")
+    out = tmp_path / "folder.json"
+    run = run_cli("convert", str(folder), str(out))
+    assert run.returncode == 2  # for the file it could not read, named on standard error
+    assert run.stderr == f"nonocp: {bad}:3:3: expected a number, found 'x'\n"
+    in_name_order = [originals[i] for i in (1, 0, 2)]  # bear, heart, nonunique
+    assert [(p.rows, p.columns) for p in load_all(out)] == [
+        (p.rows, p.columns) for p in in_name_order
+    ]

@@ -7,7 +7,6 @@ a line each and a summary of their ratings, as a designer checking a collection 
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections import Counter
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
@@ -33,6 +32,7 @@ from nonocp.cli.batch import (
     given,
     one_puzzle_only,
     print_summary,
+    timing,
     tracked,
     work_of,
 )
@@ -163,13 +163,11 @@ def _cells(deduction: Deduction) -> str:
 def _tally(analyses: list[Analysis]) -> dict[str, Any]:
     ratings = Counter(_rating_name(analysis.deduction.rating) for analysis in analyses)
     verdicts = Counter(analysis.result.uniqueness.value for analysis in analyses)
-    times = [analysis.seconds for analysis in analyses]
     return {
         "puzzles": len(analyses),
         **{name: ratings[name] for name in ("line", "probe", "search", "unrated")},
         **{name: verdicts[name] for name in ("unique", "multiple", "none", "unknown")},
-        "total_seconds": sum(times),
-        "median_seconds": statistics.median(times),
+        **timing([analysis.seconds for analysis in analyses]),
     }
 
 

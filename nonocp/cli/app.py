@@ -49,12 +49,13 @@ Model = Annotated[
         show_default=False,
     ),
 ]
-PuzzleFile = Annotated[
-    Path, typer.Argument(help="The puzzle file (- reads standard input).", show_default=False)
-]
 PuzzleFiles = Annotated[
     list[Path],
-    typer.Argument(help="Puzzle files, one or many (- reads standard input).", show_default=False),
+    typer.Argument(
+        metavar="FILE",
+        help="Puzzle files or folders, one or many (- reads standard input).",
+        show_default=False,
+    ),
 ]
 Index = Annotated[
     int | None, typer.Option("--index", min=1, help="Only the Nth puzzle of the file (from 1).")

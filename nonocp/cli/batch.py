@@ -8,6 +8,7 @@ summary closes it."""
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -147,6 +148,11 @@ def exit_status(work: Work, ok: bool) -> int:
 def given(work: Work) -> dict[str, Any]:
     """What a batch's JSON document says first: the file, or the files, it was given."""
     return {"file": work.title} if work.files is None else {"files": work.files}
+
+
+def timing(seconds: list[float]) -> dict[str, float]:
+    """What every batch's summary ends with: its puzzles' seconds in all, and the median."""
+    return {"total_seconds": sum(seconds), "median_seconds": statistics.median(seconds)}
 
 
 def print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:

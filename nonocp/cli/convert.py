@@ -1,4 +1,5 @@
-"""``nonocp convert``: write a file's puzzles in another format."""
+"""``nonocp convert``: write puzzles in another format, one file's or many files' at once
+(a folder's puzzles into one ``.nonpack``, say)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Annotated
 
 import typer
 
-from nonocp.cli.app import FormatName, Index, Name, PuzzleFile, app, chosen_puzzles
+from nonocp.cli.app import FormatName, Index, Name, PuzzleFiles, app
+from nonocp.cli.batch import exit_status, work_of
 from nonocp.errors import NonocpError
 from nonocp.formats import FORMATS, Format, by_extension, by_name, dumps
 
@@ -36,7 +38,7 @@ def target_format(out: str, to: str | None) -> Format:
 
 @app.command()
 def convert(
-    file: PuzzleFile,
+    files: PuzzleFiles,
     out: Target,
     to: To = None,
     format: FormatName = None,
@@ -45,11 +47,13 @@ def convert(
 ) -> None:
     """Convert puzzles between formats: every format nonocp reads, it also writes."""
     fmt = target_format(out, to)
-    text = dumps(chosen_puzzles(file, format, index, name), fmt.name)
+    work = work_of(files, format, index, name)
+    text = dumps([entry.puzzle for entry in work.entries], fmt.name)
     if out == "-":
         sys.stdout.write(text)
-        return
-    try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise NonocpError(f"{out}: {error.strerror or 'cannot be written'}") from None
+    else:
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise NonocpError(f"{out}: {error.strerror or 'cannot be written'}") from None
+    raise typer.Exit(exit_status(work, ok=True))

@@ -11,7 +11,6 @@ tournament set of 1,000 puzzles in under three quarters of the time.
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -41,6 +40,7 @@ from nonocp.cli.batch import (
     one_file_only,
     one_puzzle_only,
     print_summary,
+    timing,
     tracked,
     work_of,
 )
@@ -194,7 +194,6 @@ def _solve_many(
 
 def _tally(results: list[Result]) -> dict:
     verdicts = Counter(r.uniqueness.value for r in results)
-    times = [r.seconds for r in results]
     return {
         "puzzles": len(results),
         "solved": sum(r.status.value == "solved" for r in results),
@@ -202,8 +201,7 @@ def _tally(results: list[Result]) -> dict:
         "multiple": verdicts["multiple"],
         "none": verdicts["none"],
         "unknown": verdicts["unknown"],
-        "total_seconds": sum(times),
-        "median_seconds": statistics.median(times),
+        **timing([r.seconds for r in results]),
     }
 
 
@@ -306,13 +304,11 @@ def _count_json(total: Count) -> dict:
 
 
 def _count_tally(counts: list[Count]) -> dict:
-    times = [total.seconds for total in counts]
     return {
         "puzzles": len(counts),
         "exact": sum(total.exact for total in counts),
         "unique": sum(total.exact and total.count == 1 for total in counts),
         "none": sum(total.exact and total.count == 0 for total in counts),
         "at_least": sum(not total.exact for total in counts),
-        "total_seconds": sum(times),
-        "median_seconds": statistics.median(times),
+        **timing([total.seconds for total in counts]),
     }
