@@ -321,29 +321,53 @@ def test_a_sweep_branches_within_its_band(direction: int, expected: tuple[int, i
     scores = np.arange(48, dtype=np.float32)
     scores[3 * 8 + 3] = 100.0
     shape = kernel.arrays(puzzle)
-    failures = np.zeros(6 + 8)
-    cell = kernel._branch_cell(grid.ravel(), scores, 0.0, (direction, 2), shape, failures)
+    conflicts = np.zeros(6 + 8)
+    cell = kernel._branch_cell(grid.ravel(), scores, 0.0, (direction, 2), shape, conflicts)
     assert divmod(cell, 8) == expected
 
 
 @pytest.mark.parametrize(
-    ("row_failures", "expected"), [(0, (0, 0)), (1, (0, 0)), (2, (5, 7)), (5, (5, 7))]
+    ("row_score", "column_score", "expected"),
+    [
+        (0.0, 0.0, (0, 0)),
+        (0.1, 0.0, (5, 7)),
+        (0.001, 0.0, (5, 7)),
+        (0.1, 0.02, (5, 7)),
+        (0.1, 0.03, (0, 0)),
+    ],
 )
-def test_the_cells_of_lines_that_failed_come_first(
-    row_failures: int, expected: tuple[int, int]
+def test_the_cells_of_lines_with_the_highest_conflict_scores_come_first(
+    row_score: float, column_score: float, expected: tuple[int, int]
 ) -> None:
-    """(0, 0) scores 0.4, (5, 7) 0.25: with F failures on row 5 and none elsewhere, (5, 7)
-    scores 0.25 * (1 + F / (1 + F)), above 0.4 from two failures on."""
+    """(0, 0) scores 0.4 and (5, 7) 0.25 before their lines' conflict scores, row 5's R
+    and column 0's C, scale them: (0, 0) by 1 + C / R and (5, 7) by 2, so (5, 7) comes
+    first once row 5 has failed at all, unless column 0's score is over a quarter of R."""
     from nonocp.logic import kernel
 
     puzzle = random_puzzle(8, 6, 0.5, seed=1)
     grid = np.full(48, kernel.UNKNOWN, np.int8)
     scores = np.zeros(48, np.float32)
     scores[0], scores[47] = 0.4, 0.25
-    failures = np.zeros(6 + 8)
-    failures[5] = row_failures
-    cell = kernel._branch_cell(grid, scores, 0.0, (-1, 0), kernel.arrays(puzzle), failures)
+    conflicts = np.zeros(6 + 8)
+    conflicts[5], conflicts[6] = row_score, column_score
+    cell = kernel._branch_cell(grid, scores, 0.0, (-1, 0), kernel.arrays(puzzle), conflicts)
     assert divmod(cell, 8) == expected
+
+
+def test_a_line_s_conflict_score_moves_towards_how_lately_it_failed() -> None:
+    """A line that failed at failure 4 and fails again at 5 earns 1 / (5 - 4 + 1); one
+    that last failed at 1 earns 1 / 5. A restart fades each score by 0.995 per failure
+    since its line last failed."""
+    from nonocp.logic import kernel
+
+    conflicts, last = np.array([0.2, 0.2]), np.array([4.0, 1.0])
+    kernel._conflict(conflicts, last, 0, 5.0, 0.4)
+    kernel._conflict(conflicts, last, 1, 5.0, 0.4)
+    assert conflicts == pytest.approx([0.2 + 0.4 * (0.5 - 0.2), 0.2])
+    assert list(last) == [5.0, 5.0]
+    conflicts, last = np.array([1.0, 1.0]), np.array([10.0, 0.0])
+    kernel._faded(conflicts, last, 10.0)
+    assert conflicts == pytest.approx([1.0, 0.995**10])
 
 
 def test_a_stopped_second_search_says_unknown() -> None:
