@@ -29,9 +29,8 @@ from nonocp.cli.app import (
 from nonocp.cli.batch import (
     Work,
     exit_status,
-    given,
     one_puzzle_only,
-    print_summary,
+    print_batch,
     timing,
     tracked,
     work_of,
@@ -119,16 +118,14 @@ def _analyze_many(
     analyses = tracked(
         out, "analyzing", work, (_analysis(e.puzzle, time_limit, build) for e in work.entries)
     )
-    if out.as_json:
-        documents = [
-            {"puzzle": entry.label, **_json(entry.puzzle, entry.source, analysis, steps=False)}
-            for entry, analysis in zip(work.entries, analyses, strict=True)
-        ]
-        out.json({**given(work), "puzzles": documents, "summary": _tally(analyses)})
-    else:
-        for entry, analysis in zip(work.entries, analyses, strict=True):
-            out.line(_summary_line(entry.puzzle, entry.called, analysis))
-        print_summary(out, work.title, _tally(analyses))
+    print_batch(
+        out,
+        work,
+        analyses,
+        lambda entry, analysis: _json(entry.puzzle, entry.source, analysis, steps=False),
+        lambda entry, analysis: _summary_line(entry.puzzle, entry.called, analysis),
+        _tally(analyses),
+    )
     return all(analysis.solved for analysis in analyses)
 
 

@@ -9,7 +9,7 @@ summary closes it."""
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -145,9 +145,29 @@ def exit_status(work: Work, ok: bool) -> int:
     return EXIT_BAD_INPUT if work.unreadable else EXIT_SOLVED if ok else EXIT_UNSOLVED
 
 
-def given(work: Work) -> dict[str, Any]:
-    """What a batch's JSON document says first: the file, or the files, it was given."""
-    return {"file": work.title} if work.files is None else {"files": work.files}
+def print_batch(
+    out: Output,
+    work: Work,
+    answers: list[T],
+    document: Callable[[Entry, T], dict[str, Any]],
+    line: Callable[[Entry, T], str | None],
+    tally: dict[str, Any],
+) -> None:
+    """Print a batch's answers: as JSON, the file or files given, a ``document`` for each
+    puzzle and the ``tally``; otherwise a ``line`` for each puzzle that has one (None:
+    nothing to say), then the tally as ``_print_summary`` does."""
+    answered = list(zip(work.entries, answers, strict=True))
+    if out.as_json:
+        given = {"file": work.title} if work.files is None else {"files": work.files}
+        documents = [
+            {"puzzle": entry.label, **document(entry, answer)} for entry, answer in answered
+        ]
+        out.json({**given, "puzzles": documents, "summary": tally})
+        return
+    for entry, answer in answered:
+        if (text := line(entry, answer)) is not None:
+            out.line(text)
+    _print_summary(out, work.title, tally)
 
 
 def timing(seconds: list[float]) -> dict[str, float]:
@@ -155,7 +175,7 @@ def timing(seconds: list[float]) -> dict[str, float]:
     return {"total_seconds": sum(seconds), "median_seconds": statistics.median(seconds)}
 
 
-def print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:
+def _print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:
     """A batch's totals: a one-row table on a terminal, one line in plain output."""
     shown = {
         heading.replace("_", " "): f"{value:.3f}" if isinstance(value, float) else str(value)

@@ -34,12 +34,12 @@ from nonocp.cli.app import (
     app,
 )
 from nonocp.cli.batch import (
+    Entry,
     Work,
     exit_status,
-    given,
     one_file_only,
     one_puzzle_only,
-    print_summary,
+    print_batch,
     timing,
     tracked,
     work_of,
@@ -174,22 +174,17 @@ def _solve_many(
         stored_comparison(puzzle, result) if check else None
         for puzzle, result in zip(puzzles, results, strict=True)
     ]
-    problems = [
-        f"{entry.called}: {comparison or result.verdict}"
-        for entry, result, comparison in zip(work.entries, results, comparisons, strict=True)
-        if not _settled(result, comparison)
-    ]
-    if out.as_json:
-        documents = [
-            {"puzzle": entry.label, **_result_json(entry.puzzle, entry.source, result, compared)}
-            for entry, result, compared in zip(work.entries, results, comparisons, strict=True)
-        ]
-        out.json({**given(work), "puzzles": documents, "summary": _tally(results)})
-    else:
-        for problem in problems:
-            out.line(problem)
-        print_summary(out, work.title, _tally(results))
-    return not problems
+    answers = list(zip(results, comparisons, strict=True))
+
+    def document(entry: Entry, answer: tuple[Result, str | None]) -> dict:
+        return _result_json(entry.puzzle, entry.source, *answer)
+
+    def problem(entry: Entry, answer: tuple[Result, str | None]) -> str | None:
+        result, comparison = answer
+        return None if _settled(*answer) else f"{entry.called}: {comparison or result.verdict}"
+
+    print_batch(out, work, answers, document, problem, _tally(results))
+    return all(_settled(*answer) for answer in answers)
 
 
 def _tally(results: list[Result]) -> dict:
@@ -271,16 +266,14 @@ def _count_many(work: Work, solutions: Callable[[Puzzle], Solutions], out: Outpu
     counts = tracked(
         out, "counting", work, (count_all(solutions(entry.puzzle)) for entry in work.entries)
     )
-    if out.as_json:
-        documents = [
-            {"puzzle": entry.label, **puzzle_json(entry.puzzle, entry.source), **_count_json(total)}
-            for entry, total in zip(work.entries, counts, strict=True)
-        ]
-        out.json({**given(work), "puzzles": documents, "summary": _count_tally(counts)})
-    else:
-        for entry, total in zip(work.entries, counts, strict=True):
-            out.line(_count_line(entry.puzzle, entry.called, total))
-        print_summary(out, work.title, _count_tally(counts))
+    print_batch(
+        out,
+        work,
+        counts,
+        lambda entry, total: {**puzzle_json(entry.puzzle, entry.source), **_count_json(total)},
+        lambda entry, total: _count_line(entry.puzzle, entry.called, total),
+        _count_tally(counts),
+    )
     return all(map(_answered, counts))
 
 
