@@ -394,6 +394,10 @@ def test_a_folder_is_a_batch_of_the_puzzle_files_under_it(tmp_path: Path) -> Non
     assert heart.startswith(f"{folder / 'heart.txt'} 9x9: 1 solution (")
     assert nonunique.startswith(f"{folder / 'inner' / 'nonunique.txt'} 11x15: 43 solutions (")
     assert summary.startswith("2 files: puzzles 2, exact 2, unique 1, ")
+    solutions = str(folder / "heart.solution.txt")
+    run = run_cli("solve", str(folder), "--solutions", solutions)  # two files, once expanded
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == "nonocp: --solutions takes one puzzle file, not several\n"
     empty = tmp_path / "empty"
     empty.mkdir()
     run = run_cli("solve", str(empty))

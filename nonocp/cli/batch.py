@@ -53,16 +53,23 @@ class Work(NamedTuple):
         return self.files is None and len(self.entries) == 1
 
 
-def work_of(paths: list[Path], format: str | None, index: int | None, name: str | None) -> Work:
+def work_of(
+    paths: list[Path],
+    format: str | None,
+    index: int | None,
+    name: str | None,
+    **one_file_options: object,
+) -> Work:
     """The puzzles of the files and folders given, all of them, or the one ``--index`` or
-    ``--name`` picks from a single file."""
+    ``--name`` picks from a single file. Those two, and any ``one_file_options`` a
+    command has, are refused once the folders are expanded to several files."""
     files = _expanded(paths)
     if len(files) == 1:
         (file,) = files
         source = name_of(file)
         puzzles = chosen_puzzles(file, format, index, name)
         return Work(source, _entries([(source, puzzles)], several=False), None, 0)
-    one_file_only(index=index, name=name)
+    _refuse("takes one puzzle file, not several", index=index, name=name, **one_file_options)
     batches, unreadable = _readable(files, format)
     names = [name_of(file) for file in files]
     return Work(f"{len(files)} files", _entries(batches, several=True), names, unreadable)
@@ -81,22 +88,17 @@ def _expanded(paths: list[Path]) -> list[Path]:
     return files
 
 
-def one_file_only(**options: object) -> None:
-    """Refuse, naming it, an option that picks from one file's puzzles when several
-    files were given."""
-    for option, value in options.items():
-        if value not in (None, False):
-            raise NonocpError(f"--{option} takes one puzzle file, not several")
-
-
 def one_puzzle_only(work: Work, **options: object) -> None:
     """Refuse, naming it, an option that shows one puzzle in detail when a batch was given."""
     if not work.single:
-        for option, value in options.items():
-            if value not in (None, False):
-                raise NonocpError(
-                    f"--{option} shows one puzzle: pick it with --index or --name, from one file"
-                )
+        _refuse("shows one puzzle: pick it with --index or --name, from one file", **options)
+
+
+def _refuse(why: str, **options: object) -> None:
+    """Name the first of ``options`` that was given, and why it cannot be here."""
+    for option, value in options.items():
+        if value not in (None, False):
+            raise NonocpError(f"--{option} {why}")
 
 
 def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], int]:

@@ -37,7 +37,6 @@ from nonocp.cli.batch import (
     Entry,
     Work,
     exit_status,
-    one_file_only,
     one_puzzle_only,
     print_batch,
     timing,
@@ -95,9 +94,7 @@ def solve(
     """Solve puzzles, draw the solution and prove whether it is unique."""
     out = Output(plain=plain, as_json=as_json)
     solve_one = partial(backend(engine, model).solve, time_limit=time_limit, prove_unique=not first)
-    if len(files) > 1:
-        one_file_only(solutions=solutions)
-    work = work_of(files, format, index, name)
+    work = work_of(files, format, index, name, solutions=solutions)
     if solutions is not None:
         work = _with_solutions(work, load_all(solutions))
         check = True
