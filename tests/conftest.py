@@ -14,8 +14,6 @@ REPO = Path(__file__).resolve().parents[1]
 PUZZLES = REPO / "puzzles"
 SHARED = REPO.parent / "shared"
 
-sys.path.insert(0, str(Path(__file__).parent))
-
 HEART = """\
 .##...##.
 ####.####

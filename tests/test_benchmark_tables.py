@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
-from conftest import REPO
-
-sys.path.insert(0, str(REPO / "benchmarks"))
-
 from run import Outcome, finished_within
 
 

@@ -8,14 +8,11 @@ import sys
 import time
 
 import pytest
-
-from conftest import HEART, PUZZLES, REPO
-
-sys.path.insert(0, str(REPO / "benchmarks"))
-
 from external import GNU_TIME, grid_in, run_timed, verdict_of
 
 from nonocp import load
+
+from conftest import HEART, PUZZLES, REPO
 
 HEART_GRID = tuple(tuple(int(mark == "#") for mark in row) for row in HEART)
 
