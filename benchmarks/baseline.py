@@ -80,7 +80,9 @@ class _Counter(cp_model.CpSolverSolutionCallback):
         self.seen.add(tuple(tuple(int(self.boolean_value(v)) for v in r) for r in self.cells))
 
 
-def _count(model, cells, puzzle: Puzzle, deadline: float) -> str:
+def _count(
+    model: cp_model.CpModel, cells: list[list[cp_model.IntVar]], puzzle: Puzzle, deadline: float
+) -> str:
     solver = _solver(deadline)
     solver.parameters.enumerate_all_solutions = True
     counter = _Counter(cells)

@@ -24,6 +24,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,7 @@ def line_solving(root: Path, repeat: int, console: Console) -> None:
             task = bar.add_task(name, total=len(puzzles))
             times = []
             for file, puzzle in puzzles:
-                seconds, deduction = timed(lambda p=puzzle: deduce(p, probing=0), repeat)
+                seconds, deduction = timed(partial(deduce, puzzle, probing=0), repeat)
                 if deduction.rating is Rating.LINE and not deduction.contradiction:
                     times.append(seconds)
                 if name == "webpbn":
@@ -126,7 +127,7 @@ def hundred(repeat: int, console: Console) -> None:
         table.add_column(heading, justify="right")
     for density in HUNDRED_DENSITIES:
         seed, puzzle, deduction = _first_line_solvable(density)
-        seconds, _ = timed(lambda p=puzzle: deduce(p, probing=0), repeat)
+        seconds, _ = timed(partial(deduce, puzzle, probing=0), repeat)
         table.add_row(f"{density:g}", str(seed), str(len(deduction.steps)), ms(seconds))
     console.print(table)
 
@@ -154,7 +155,7 @@ def taai(root: Path, every: int, repeat: int, console: Console) -> None:
             task = bar.add_task(path.stem, total=len(puzzles))
             times, ratings, wrong = [], Counter[str](), 0
             for puzzle in puzzles:
-                seconds, deduction = timed(lambda p=puzzle: deduce(p), repeat)
+                seconds, deduction = timed(partial(deduce, puzzle), repeat)
                 times.append(seconds)
                 ratings[str(deduction.rating)] += 1
                 wrong += _disagreements(deduction, puzzle)
@@ -198,7 +199,7 @@ def front_end(repeat: int, console: Console) -> None:
             for logic in (False, True):
                 for kind, run in (("solve", engine.solve), ("count", engine.count)):
                     started = time.perf_counter()
-                    answer = run(puzzle, logic=logic)
+                    run(puzzle, logic=logic)
                     key = f"{kind} {'logic' if logic else 'alone'}"
                     times.setdefault(key, []).append(time.perf_counter() - started)
         medians = {key: statistics.median(values) for key, values in times.items()}
@@ -211,7 +212,7 @@ def front_end(repeat: int, console: Console) -> None:
             puzzle.size,
             str(rating),
             *(ms(medians[k]) for k in order),
-            f"{verdict}, {answer.text}",
+            f"{verdict}, {engine.count(puzzle).text}",
         )
     order = ("solve alone", "solve logic", "count alone", "count logic")
     table.add_row("total", "", "", *(ms(totals[k]) for k in order), "")

@@ -34,6 +34,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -79,6 +80,13 @@ class Outcome:
 class Set:
     name: str
     puzzles: list[tuple[str, Puzzle]]
+
+
+Row = tuple[str, Puzzle, dict[str, Outcome]]
+"""One puzzle's name, the puzzle, and each solver's outcome on it."""
+SetResult = tuple[Set, list[Row], dict[str, float]]
+"""A set, its rows, and each solver's peak memory in MiB."""
+Run = Callable[[Puzzle, str, float], Outcome]
 
 
 def load_set(spec: str) -> Set:
@@ -131,7 +139,7 @@ def random_set(spec: str) -> Set:
         raise SystemExit(
             f"bad generator spec {spec!r} ({error}); want random:WxH:D:seeds=A-B"
         ) from None
-    return Set(spec, [(f"seed {p.title.rsplit(' ', 1)[-1]}", p) for p in puzzles])
+    return Set(spec, [(f"seed {s}", p) for s, p in zip(numbers, puzzles, strict=True)])
 
 
 def densities(text: str, count: int) -> list[float]:
@@ -194,7 +202,7 @@ def peak_mib() -> float:
 class Worker:
     """One solver in its own process; replaced when a run overruns and has to be killed."""
 
-    def __init__(self, run, warm_up=time.perf_counter) -> None:
+    def __init__(self, run: Run, warm_up: Callable[[], object] = time.perf_counter) -> None:
         self.run = run
         self.warm_up = warm_up
         self.peak = 0.0
@@ -263,14 +271,14 @@ def progress_bar(console: Console) -> Progress:
 
 def benchmark(
     s: Set, mode: str, time_limit: float, with_baseline: bool, versus: list[str], console: Console
-):
+) -> tuple[list[Row], dict[str, float]]:
     solvers: dict[str, Worker | Versus] = {"nonocp": Worker(run_nonocp, load)}
     if with_baseline:
         solvers["baseline"] = Worker(run_baseline)
     for command in versus:
         other = Versus(command)
         solvers[other.label] = other
-    rows: list[tuple[str, Puzzle, dict[str, Outcome]]] = []
+    rows: list[Row] = []
     with progress_bar(console) as progress:
         task = progress.add_task(s.name, total=len(s.puzzles))
         for name, puzzle in s.puzzles:
@@ -288,7 +296,7 @@ def finished(o: Outcome) -> bool:
     return o.verdict in FINISHED or o.verdict.isdigit()
 
 
-def per_puzzle_table(s: Set, rows, labels: list[str]) -> Table:
+def per_puzzle_table(s: Set, rows: list[Row], labels: list[str]) -> Table:
     table = Table(title=f"{s.name}: per puzzle")
     table.add_column("puzzle")
     table.add_column("size")
@@ -311,7 +319,7 @@ def ratio(theirs: Outcome, ours: Outcome) -> float:
     return theirs.seconds / max(ours.seconds, 1e-6)
 
 
-def summary_row(s: Set, label: str, rows, peak: float) -> list[str]:
+def summary_row(s: Set, label: str, rows: list[Row], peak: float) -> list[str]:
     outcomes = [o[label] for _, _, o in rows]
     times = [o.seconds for o in outcomes]
     stored = [o.matches_stored for o in outcomes if o.matches_stored is not None]
@@ -339,7 +347,7 @@ def finished_within(outcomes: list[Outcome], marks: list[float]) -> list[int]:
     return [sum(seconds <= mark for seconds in done) for mark in marks]
 
 
-def within_table(results, labels: list[str], time_limit: float) -> Table:
+def within_table(results: list[SetResult], labels: list[str], time_limit: float) -> Table:
     marks = [mark for mark in MARKS if mark < time_limit]
     table = Table(title="finished within")
     table.add_column("set")
@@ -355,7 +363,7 @@ def within_table(results, labels: list[str], time_limit: float) -> Table:
     return table
 
 
-def disagreements(rows, labels: list[str]) -> list[str]:
+def disagreements(rows: list[Row], labels: list[str]) -> list[str]:
     """Puzzles where two solvers that both finished reached different verdicts."""
     if len(labels) < 2:
         return []
@@ -367,7 +375,7 @@ def disagreements(rows, labels: list[str]) -> list[str]:
     ]
 
 
-def write_csv(path: Path, results, labels: list[str]) -> None:
+def write_csv(path: Path, results: list[SetResult], labels: list[str]) -> None:
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["set", "puzzle", "size", "solver", "verdict", "seconds", "stored_match"])
@@ -418,7 +426,7 @@ def main() -> None:
     console = Console(width=None if sys.stdout.isatty() else 160)
     announce_search(console)
     labels = ["nonocp", *(["baseline"] if args.baseline else []), *others]
-    results = []
+    results: list[SetResult] = []
     for spec in args.sets:
         if not spec.startswith("random:") and not Path(spec).exists():
             console.print(f"[yellow]skipping {spec}: not found[/]")
@@ -461,7 +469,7 @@ def main() -> None:
         write_csv(args.csv, results, labels)
 
 
-def set_ratios(rows, label: str) -> list[str]:
+def set_ratios(rows: list[Row], label: str) -> list[str]:
     """How many times nonocp's time ``label`` took on the set, in all and per puzzle."""
     ours = sum(o["nonocp"].seconds for _, _, o in rows)
     theirs = sum(o[label].seconds for _, _, o in rows)

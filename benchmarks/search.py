@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -118,7 +119,14 @@ def taai_set(path: Path, args: argparse.Namespace, console: Console) -> Table:
     return taai_table(path.stem, chosen, times, unsolved, gave_up, args)
 
 
-def taai_table(name, chosen, times, unsolved, gave_up: int, args) -> Table:
+def taai_table(
+    name: str,
+    chosen: list[int],
+    times: dict[str, dict[int, float]],
+    unsolved: dict[str, int],
+    gave_up: int,
+    args: argparse.Namespace,
+) -> Table:
     spread = [i for i in chosen if i % args.every == 0]
     tail = [i for i in chosen if i >= max(chosen) + 1 - args.last]
     table = Table(title=f"{name}: first mode, seconds including logic")
@@ -195,7 +203,7 @@ def main() -> None:
     announce_search(console)
     sections: list[Callable[[], Table]] = []
     if not args.skip_taai:
-        sections += [lambda path=path: taai_set(path, args, console) for path in args.sets]
+        sections += [partial(taai_set, path, args, console) for path in args.sets]
     if not args.skip_survey:
         sections.append(lambda: survey(args, console))
     for section in sections:

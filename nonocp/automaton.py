@@ -29,11 +29,12 @@ class DFA:
         return next((t for s, a, t in self.transitions if s == state and a == symbol), None)
 
     def accepts(self, word: Iterable[int]) -> bool:
-        state: int | None = self.start
+        state = self.start
         for symbol in word:
-            state = self.step(state, symbol)
-            if state is None:
+            following = self.step(state, symbol)
+            if following is None:
                 return False
+            state = following
         return state in self.accepting
 
 

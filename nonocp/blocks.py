@@ -28,8 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from nonocp.models import Known
-from nonocp.puzzle import Clue, Puzzle, columns_of
+from nonocp.puzzle import Clue, Known, Puzzle, columns_of
 
 Start = tuple[int, int]
 """``(block, cell)``: the event "block ``block`` of this line starts at ``cell``"."""

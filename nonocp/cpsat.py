@@ -15,10 +15,10 @@ from collections.abc import Generator
 from ortools.sat.python import cp_model
 
 from nonocp.clock import seconds_left
-from nonocp.engine import Ending, Halt, SolverBug, checked
-from nonocp.models import CellModel, Known, ModelBuilder
+from nonocp.engine import Ending, Halt, Searched, SolverBug, checked
+from nonocp.models import CellModel, ModelBuilder
 from nonocp.models import automaton as automaton_model
-from nonocp.puzzle import Grid, Puzzle
+from nonocp.puzzle import Grid, Known, Puzzle
 
 LINEARIZATION = 0
 """CP-SAT's ``linearization_level`` (see ``_solver``). Level 1 (an LP over the model's
@@ -75,7 +75,7 @@ class Solving:
         self.deadline = deadline
         self.halt = halt
 
-    def search(self) -> Grid | bool | None:
+    def search(self) -> Searched:
         solver = _solver(self.deadline)
         if solver is None or not self.halt.admit(solver.stop_search):
             return None

@@ -29,16 +29,16 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from nonocp.clock import deadline_after, later
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
-from nonocp.puzzle import Grid, Puzzle, satisfies
+from nonocp.puzzle import Grid, Known, Puzzle, satisfies
 
 if TYPE_CHECKING:
     from nonocp.logic.search import Found, Stopper
-    from nonocp.models import Known, ModelBuilder
+    from nonocp.models import ModelBuilder
 
 SEARCH_PROBES = 10000
 """The probes (each tries both values of a cell, about 20 microseconds) the compiled
@@ -241,6 +241,10 @@ def _wanted(prove_unique: bool) -> int:
 Verdict = tuple[Status, Uniqueness, tuple[Grid, ...]]
 """What a result says, without its timing: status, uniqueness and the grids shown."""
 
+Searched = Grid | Literal[False] | None
+"""What one search for a solution ends with: a checked solution, False when proven there
+is none, None when stopped (by the deadline or a ``Halt``)."""
+
 RACE = (
     len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 ) > 1
@@ -258,7 +262,9 @@ def _settle(
 ) -> Result:
     def result(verdict: Verdict) -> Result:
         status, uniqueness, grids = verdict
-        return Result(status, uniqueness, *grids, seconds=time.perf_counter() - started)
+        grid = grids[0] if grids else None
+        other = grids[1] if len(grids) == 2 else None
+        return Result(status, uniqueness, grid, other, seconds=time.perf_counter() - started)
 
     if found is None:
         from nonocp import cpsat
@@ -290,10 +296,7 @@ class Solving(Protocol):
     """A solver over one puzzle (``sat.Solving`` or ``cpsat.Solving``): solutions one
     after another, each differing from those before on the cells left open."""
 
-    def search(self) -> Grid | bool | None:
-        """A checked solution, False when proven there is none, None when stopped (by the
-        deadline or a ``Halt``)."""
-        ...
+    def search(self) -> Searched: ...
 
     def exclude(self, grid: Grid) -> None: ...
 
@@ -327,21 +330,20 @@ class Halt:
 def _by_solver(puzzle: Puzzle, solving: Solving, first: Grid | None, prove_unique: bool) -> Verdict:
     """A solver's verdict: a first solution (unless one is given), then, for uniqueness,
     a second that differs from it."""
-    if first is None:
-        first = solving.search()
-    if first is None:
+    found = solving.search() if first is None else first
+    if found is None:
         return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
-    if first is False:
+    if found is False:
         return Status.NONE, Uniqueness.NONE, ()
     if not prove_unique:
-        return Status.SOLVED, Uniqueness.UNCHECKED, (first,)
-    solving.exclude(first)
+        return Status.SOLVED, Uniqueness.UNCHECKED, (found,)
+    solving.exclude(found)
     second = solving.search()
     if second is None:
-        return Status.SOLVED, Uniqueness.UNKNOWN, (first,)
+        return Status.SOLVED, Uniqueness.UNKNOWN, (found,)
     if second is False:
-        return Status.SOLVED, Uniqueness.UNIQUE, (first,)
-    return Status.SOLVED, Uniqueness.MULTIPLE, (first, second)
+        return Status.SOLVED, Uniqueness.UNIQUE, (found,)
+    return Status.SOLVED, Uniqueness.MULTIPLE, (found, second)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ castle, as the relaxation of this zero-objective problem is degenerate and rarel
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ortools.linear_solver import pywraplp
@@ -31,6 +31,7 @@ from nonocp.engine import (
     Count,
     Enumerating,
     Result,
+    Searched,
     SolverBug,
     Status,
     Uniqueness,
@@ -39,8 +40,7 @@ from nonocp.engine import (
     enumerated,
 )
 from nonocp.errors import NonocpError
-from nonocp.models import Known
-from nonocp.puzzle import Grid, Puzzle, columns_of
+from nonocp.puzzle import Grid, Known, Puzzle, columns_of
 
 SOLVED = (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE)
 
@@ -67,7 +67,7 @@ class Mip:
         for r, c in self.free:
             cut.SetCoefficient(self.cells[r][c], -1 if grid[r][c] else 1)
 
-    def search(self, puzzle: Puzzle, deadline: float | None) -> Grid | bool | None:
+    def search(self, puzzle: Puzzle, deadline: float | None) -> Searched:
         """A checked solution, False when proven there is none, None when time ran out."""
         left = seconds_left(deadline)
         if left == 0:
@@ -106,7 +106,7 @@ def build(puzzle: Puzzle, known: Known | None = None) -> Mip:
 
 def _add_line(
     solver: pywraplp.Solver,
-    line: tuple[pywraplp.Variable, ...] | list[pywraplp.Variable],
+    line: Sequence[pywraplp.Variable],
     placed: Placements,
     name: str,
 ) -> None:
@@ -203,7 +203,7 @@ def solve(
     grids = list(enumeration)
     seconds = time.perf_counter() - started
     if len(grids) == 2:
-        return Result(Status.SOLVED, Uniqueness.MULTIPLE, *grids, seconds=seconds)
+        return Result(Status.SOLVED, Uniqueness.MULTIPLE, grids[0], grids[1], seconds=seconds)
     if grids:
         if enumeration.exact:
             proven = Uniqueness.UNIQUE

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from nonocp.errors import PuzzleError
 
 Clue = tuple[int, ...]
 Line = tuple[int, ...]
 Grid = tuple[Line, ...]
+Known = Sequence[Sequence[int | None]]
+"""A partly solved grid: 0 or 1 where a cell is known, None where it is not."""
+Cell = TypeVar("Cell")
 
 
 def clue(numbers: Iterable[int]) -> Clue:
@@ -36,8 +40,8 @@ def runs(line: Iterable[int]) -> Clue:
     return tuple(lengths)
 
 
-def columns_of(grid: Sequence[Sequence[int]]) -> Grid:
-    """The grid read column by column."""
+def columns_of(grid: Sequence[Sequence[Cell]]) -> tuple[tuple[Cell, ...], ...]:
+    """The grid read column by column (of cells, clues' partial knowledge or model variables)."""
     return tuple(zip(*grid, strict=True)) if grid else ()
 
 

@@ -49,10 +49,9 @@ from pysat.solvers import Glucose4
 
 from nonocp.blocks import Placements, placements
 from nonocp.clock import seconds_left, stopping_at
-from nonocp.engine import Halt, checked
+from nonocp.engine import Halt, Searched, checked
 from nonocp.logic.board import open_cells
-from nonocp.models import Known
-from nonocp.puzzle import Grid, Puzzle
+from nonocp.puzzle import Grid, Known, Puzzle
 
 Literal = int | bool
 """A variable (negative: its negation), or a constant where the placements decide it."""
@@ -189,7 +188,7 @@ class Solving:
                 return None
         return Glucose4(bootstrap_with=f.clauses + self.excluded, incr=True)
 
-    def search(self) -> Grid | bool | None:
+    def search(self) -> Searched:
         if self.solver is None and seconds_left(self.deadline) != 0:
             self.solver = self._built()
         left = seconds_left(self.deadline)

@@ -3,6 +3,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ def random_grids(draw: st.DrawFn, max_side: int = 5) -> Picture:
     return tuple(tuple(cells[r * width : (r + 1) * width]) for r in range(height))
 
 
-def puzzle_of(grid: Picture) -> Puzzle:
+def puzzle_of(grid: Sequence[Sequence[int]]) -> Puzzle:
     """The puzzle a random picture defines, without keeping the picture as its solution."""
     solved = Puzzle.from_grid(grid)
     return Puzzle(rows=solved.rows, columns=solved.columns)

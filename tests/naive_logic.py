@@ -93,10 +93,10 @@ def probe(puzzle: Puzzle, grid: Cells) -> Cells | None:
                     return None
                 merged = survivors[0] if len(survivors) == 1 else _agreement(*survivors)
                 if merged != grid:
-                    grid = propagate(puzzle, merged)
-                    if grid is None:
+                    propagated = propagate(puzzle, merged)
+                    if propagated is None:
                         return None
-                    changed = True
+                    grid, changed = propagated, True
     return grid
 
 

@@ -43,8 +43,11 @@ def weighted_share(
     return filled / total if total else None
 
 
+Line = tuple[tuple[int, ...], list[int | None], list[float]]
+
+
 @st.composite
-def lines(draw: st.DrawFn) -> tuple[tuple[int, ...], list[int | None], list[float]]:
+def lines(draw: st.DrawFn) -> Line:
     """A clue from a random line, some of that line's cells known, and random chances."""
     picture = draw(st.lists(st.integers(0, 1), min_size=1, max_size=9))
     known = [draw(st.sampled_from([None, None, value])) for value in picture]
@@ -52,7 +55,9 @@ def lines(draw: st.DrawFn) -> tuple[tuple[int, ...], list[int | None], list[floa
     return runs(tuple(picture)), known, chances
 
 
-def line_message(clue: tuple[int, ...], known: list[int | None], chances: list[float]) -> list:
+def line_message(
+    clue: tuple[int, ...], known: list[int | None], chances: list[float]
+) -> list[float]:
     n, states = len(known), 2 + sum(size + 1 for size in clue)  # with a sentinel state
     out = np.zeros(n)
     _line(
@@ -71,7 +76,7 @@ def line_message(clue: tuple[int, ...], known: list[int | None], chances: list[f
 
 @settings(max_examples=300, deadline=None)
 @given(lines())
-def test_a_line_message_is_its_weighted_count_of_arrangements(line) -> None:
+def test_a_line_message_is_its_weighted_count_of_arrangements(line: Line) -> None:
     clue, known, chances = line
     message = line_message(clue, known, chances)
     for cell in (c for c, value in enumerate(known) if value is None):

@@ -61,10 +61,10 @@ def stated_size(name: str, text: str) -> str | None:
         width, height = text.split()[:2]
         return f"{width}x{height}"
     if name.endswith(".non"):
-        width = re.search(r"^width (\d+)", text, re.MULTILINE)
-        height = re.search(r"^height (\d+)", text, re.MULTILINE)
-        assert width and height
-        return f"{width[1]}x{height[1]}"
+        wide = re.search(r"^width (\d+)", text, re.MULTILINE)
+        high = re.search(r"^height (\d+)", text, re.MULTILINE)
+        assert wide and high
+        return f"{wide[1]}x{high[1]}"
     return "25x25" if name.startswith("taai/") else None
 
 

@@ -215,7 +215,8 @@ def test_a_clue_too_long_for_its_line_is_reported_where_the_file_writes_it(
     heart = load(PUZZLES / "heart.txt")  # 9x9: a clue 5,4 needs 10 cells
     clues = (*getattr(heart, f"{kind}s")[:3], (5, 4), *getattr(heart, f"{kind}s")[4:])
     path = tmp_path / f"p.{fmt.extensions[0]}"
-    path.write_text(fmt.write([replace(heart, **{f"{kind}s": clues})]))
+    changed = replace(heart, rows=clues) if kind == "row" else replace(heart, columns=clues)
+    path.write_text(fmt.write([changed]))
     with pytest.raises(NonocpError) as caught:
         load_all(path, fmt.name)
     why = f"{kind} clue 5,4 needs 10 cells but a {kind} has only 9"

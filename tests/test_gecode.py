@@ -64,7 +64,7 @@ def test_every_shared_gecoder_file_matches_the_copy_in_puzzles(shared: Path) -> 
         assert load(original) == load(copy)
 
 
-MALFORMED = {
+MALFORMED: dict[str, tuple[str | bytes, str]] = {
     "missing-columns": ("row_rules\n1\n", "3:1: missing col_rules section"),
     "missing-rows": ("col_rules\n1\n", "missing row_rules section"),
     "letter-in-clue": ("row_rules\n1,x\ncol_rules\n1\n", "2:3: expected"),

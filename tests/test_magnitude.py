@@ -22,8 +22,10 @@ from conftest import run_cli
 Instance = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-def counted(grid: Sequence[Sequence[int]]) -> Instance:
-    """Magnitudes recomputed here, independently of the package's helpers."""
+def counted(grid: Sequence[Sequence[int]] | None) -> Instance:
+    """Magnitudes recomputed here, independently of the package's helpers, of a grid that
+    must be there."""
+    assert grid is not None
     return (
         tuple(len(runs(row)) for row in grid),
         tuple(len(runs(column)) for column in columns_of(grid)),
@@ -62,7 +64,8 @@ def test_both_paths_are_exercised_by_small_instances() -> None:
     missed = [key for key, (least, most) in extremes.items() if most < most_cells(*key)]
     assert missed
     result = optimize(*missed[0], "max")
-    assert result.optimal and not result.by_construction and result.filled < result.bound
+    assert result.optimal and not result.by_construction
+    assert result.filled is not None and result.filled < result.bound
 
 
 def test_bounds_are_bounds() -> None:

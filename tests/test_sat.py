@@ -15,8 +15,7 @@ from pysat.solvers import Glucose4
 from nonocp import load, sat
 from nonocp.engine import Halt
 from nonocp.generate import random_puzzle
-from nonocp.models import Known
-from nonocp.puzzle import Grid, Puzzle
+from nonocp.puzzle import Grid, Known, Puzzle
 from nonocp.sat import Solving
 
 from bruteforce import all_solutions

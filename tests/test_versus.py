@@ -6,6 +6,7 @@ import csv
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from external import GNU_TIME, grid_in, run_timed, verdict_of
@@ -39,7 +40,7 @@ def test_a_broken_or_missing_grid_is_no_solution() -> None:
     assert verdict_of(upside_down, heart) == "wrong grid"
 
 
-def test_a_program_past_its_bound_is_killed(tmp_path) -> None:
+def test_a_program_past_its_bound_is_killed(tmp_path: Path) -> None:
     """Killed itself, not only GNU time, which would leave it running on."""
     pid_file = tmp_path / "pid"
     sleeper = (
@@ -77,7 +78,7 @@ def test_peak_memory_is_the_programs_own() -> None:
     assert large[2] > 300
 
 
-def fake_solver(tmp_path, grid: list[str]):
+def fake_solver(tmp_path: Path, grid: list[str]) -> Path:
     """A program that prints ``grid`` whatever the puzzle, as a solver prints its answer."""
     script = tmp_path / "fake-solver"
     lines = [f"#!{sys.executable}", "import sys", "print('answer for', sys.argv[1])"]
@@ -91,7 +92,7 @@ def run_benchmark(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=REPO)
 
 
-def test_versus_times_another_program_and_checks_its_grid(tmp_path) -> None:
+def test_versus_times_another_program_and_checks_its_grid(tmp_path: Path) -> None:
     solver = fake_solver(tmp_path, HEART)
     results = tmp_path / "results.csv"
     run = run_benchmark(
@@ -119,14 +120,14 @@ def test_versus_times_another_program_and_checks_its_grid(tmp_path) -> None:
     assert "finished within" in run.stdout
 
 
-def test_versus_is_for_first_solutions_only(tmp_path) -> None:
+def test_versus_is_for_first_solutions_only(tmp_path: Path) -> None:
     solver = fake_solver(tmp_path, HEART)
     run = run_benchmark(str(PUZZLES / "heart.txt"), "--versus", f"{solver} {{file}}")
     assert run.returncode == 2
     assert "--mode first" in run.stderr
 
 
-def test_a_missing_program_is_named_before_anything_runs(tmp_path) -> None:
+def test_a_missing_program_is_named_before_anything_runs(tmp_path: Path) -> None:
     missing = tmp_path / "no-such-solver"
     run = run_benchmark(
         str(PUZZLES / "heart.txt"), "--mode", "first", "--versus", f"{missing} {{file}}"

@@ -17,9 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from nonocp.logic.line import Masks, solve_line
-from nonocp.puzzle import Clue, Puzzle
-
-Known = list[list[int | None]]
+from nonocp.puzzle import Clue, Known, Puzzle
 
 
 def unknown_in(known: Known) -> int:

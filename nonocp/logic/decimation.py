@@ -28,10 +28,9 @@ from numba import njit
 from nonocp.clock import stopping_at
 from nonocp.logic import kernel
 from nonocp.logic.belief import ROUNDS, hear, heard, messages
-from nonocp.logic.board import Known
 from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN
 from nonocp.logic.search import Stopper
-from nonocp.puzzle import Grid, Puzzle
+from nonocp.puzzle import Grid, Known, Puzzle
 
 STEP = 0.005
 """The share of the cells open at the start fixed at each step. On Gettys, 0.005 solves

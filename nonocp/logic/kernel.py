@@ -29,9 +29,8 @@ import numpy as np
 from numba import njit
 
 from nonocp.logic.belief import ROUNDS, messages, refine
-from nonocp.logic.board import Known
 from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN
-from nonocp.puzzle import Grid, Puzzle
+from nonocp.puzzle import Grid, Known, Puzzle
 
 EXHAUSTED, STOPPED, CONTRADICTION = 0, 1, -1
 """How a search or a probe ended."""

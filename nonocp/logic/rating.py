@@ -12,8 +12,8 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 
-from nonocp.logic.board import Board, Fixed, Known, unknown_in
-from nonocp.puzzle import Grid, Puzzle
+from nonocp.logic.board import Board, Fixed, unknown_in
+from nonocp.puzzle import Grid, Known, Puzzle
 
 
 class Rating(StrEnum):

@@ -21,8 +21,8 @@ import time
 from dataclasses import dataclass
 
 from nonocp.clock import stopping_at
-from nonocp.logic.board import Known, open_cells
-from nonocp.puzzle import Grid, Puzzle
+from nonocp.logic.board import open_cells
+from nonocp.puzzle import Grid, Known, Puzzle
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
 from nonocp.magnitude.bounds import Magnitudes, Sense, gaps
 from nonocp.puzzle import Grid, columns_of
 
-Literal = cp_model.IntVar | cp_model.NotBooleanVariable
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model_helper import Literal
+
 QUICK_SECONDS = 0.25
 """How long the search at the bound runs without presolve and LP (10 ms is typical)."""
 Cells = list[list[cp_model.IntVar]]
@@ -56,7 +59,7 @@ def solve(
 
 def _at_bound(
     rows: Magnitudes, columns: Magnitudes, sense: Sense, bound: int, deadline: float | None
-) -> tuple[int, Grid | None]:
+) -> tuple[cp_model.CpSolverStatus, Grid | None]:
     """Search for a grid at the bound, with its shape stated: first briefly without presolve
     and LP relaxation, then, if that settles nothing, with them.
 
@@ -155,11 +158,11 @@ def _fewest_shape(
 ) -> None:
     """At the bound, the side with more runs has lone cells only, one per run."""
     if sum(rows) >= sum(columns):
-        for line, k in zip(cells, rows, strict=True):
-            _lone(model, line, k)
+        for row, k in zip(cells, rows, strict=True):
+            _lone(model, row, k)
     if sum(columns) >= sum(rows):
-        for line, k in zip(columns_of(cells), columns, strict=True):
-            _lone(model, line, k)
+        for column, k in zip(columns_of(cells), columns, strict=True):
+            _lone(model, column, k)
 
 
 def _most_shape(

@@ -1,6 +1,6 @@
 """CP-SAT models of a puzzle: each builds a ``CellModel``, one Boolean per cell.
 
-Importing this package (for ``Known`` or ``builder``) does not import OR-tools, which takes
+Importing this package (for ``builder``) does not import OR-tools, which takes
 about a third of a second: ``cp_model`` is imported when a model is first built, that is
 only when logic and the depth-first search leave cells open (see ``nonocp.engine``).
 """
@@ -8,22 +8,19 @@ only when logic and the depth-first search leave cells open (see ``nonocp.engine
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from nonocp.errors import NonocpError
 from nonocp.logic.board import open_cells
-from nonocp.puzzle import Grid, Puzzle
+from nonocp.puzzle import Grid, Known, Puzzle
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
     Values = cp_model.CpSolver | cp_model.CpSolverSolutionCallback
-
-Known = Sequence[Sequence[int | None]]
-"""A partly solved grid: 0 or 1 where a cell is known, None where it is not."""
 
 
 @dataclass

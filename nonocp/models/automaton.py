@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from nonocp.automaton import compile_clue
-from nonocp.models import CellModel, Known, cell_model
-from nonocp.puzzle import Puzzle, columns_of
+from nonocp.models import CellModel, cell_model
+from nonocp.puzzle import Known, Puzzle, columns_of
 
 
 def build(puzzle: Puzzle, known: Known | None = None) -> CellModel:

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from nonocp.blocks import Placements, placements
-from nonocp.models import CellModel, Known, cell_model
-from nonocp.puzzle import Puzzle, columns_of
+from nonocp.models import CellModel, cell_model
+from nonocp.puzzle import Known, Puzzle, columns_of
 
 
 def build(puzzle: Puzzle, known: Known | None = None) -> CellModel:

@@ -6,8 +6,8 @@ vocabulary (where a block goes) and a linear relaxation the automata lack.
 
 from __future__ import annotations
 
-from nonocp.models import CellModel, Known, automaton, blocks
-from nonocp.puzzle import Puzzle
+from nonocp.models import CellModel, automaton, blocks
+from nonocp.puzzle import Known, Puzzle
 
 
 def build(puzzle: Puzzle, known: Known | None = None) -> CellModel:
