@@ -156,7 +156,7 @@ class Draft:
             columns=tuple(columns),
             solution=self.solution(),
             extra=tuple(self.extra),
-            **self.metadata,  # type: ignore[arg-type]
+            **self.metadata,
         )
         return consistent(puzzle, at_lines(self.source, row_lines, column_lines))
 

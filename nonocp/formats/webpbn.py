@@ -109,7 +109,7 @@ class Reader:
             columns=self.clues(element, "columns"),
             solution=self.solution(element),
             extra=extra,
-            **text,  # type: ignore[arg-type]
+            **text,
         )
 
         def located(kind: str, index: int, message: str) -> InputError:

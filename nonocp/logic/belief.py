@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN
+from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN, Arrays
 
 ROUNDS = 30
 """The most rounds of messages from knowing nothing, each over the rows and then the
@@ -39,9 +39,15 @@ CERTAIN = 1e-4
 leave no weight for any arrangement through the other value, and rounding would then
 be all that decides."""
 
+Scratch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""The arrays a line's count works in (``_scratch``): gaps, ahead, behind, live, out, scales."""
+
+Messages = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Scratch]
+"""What ``messages`` makes: rows' and columns' messages, stale lines, grid heard, ``Scratch``."""
+
 
 @njit(cache=True)
-def _gaps(clue, gaps) -> int:
+def _gaps(clue: np.ndarray, gaps: np.ndarray) -> int:
     """Fill ``gaps`` with 1 for each gap state of ``clue``'s automaton and 0 for each
     block cell, and one more gap, a sentinel past the last state that nothing reaches;
     the state count."""
@@ -56,7 +62,7 @@ def _gaps(clue, gaps) -> int:
 
 
 @njit(cache=True)
-def _weights(value, filled):
+def _weights(value: int, filled: float) -> tuple[float, float]:
     """The weights of a cell's two values: 0 for the one it cannot take."""
     if value == FILLED:
         return 0.0, 1.0
@@ -66,7 +72,17 @@ def _weights(value, filled):
 
 
 @njit(cache=True)
-def _line(values, incoming, clue, out, gaps, ahead, behind, live, scales) -> None:
+def _line(
+    values: np.ndarray,
+    incoming: np.ndarray,
+    clue: np.ndarray,
+    out: np.ndarray,
+    gaps: np.ndarray,
+    ahead: np.ndarray,
+    behind: np.ndarray,
+    live: np.ndarray,
+    scales: np.ndarray,
+) -> None:
     """``out[i]``: how likely cell ``i`` is filled by this line's count of its
     arrangements, each weighted by ``incoming`` on every other cell.
 
@@ -160,14 +176,14 @@ def _line(values, incoming, clue, out, gaps, ahead, behind, live, scales) -> Non
 
 
 @njit(cache=True)
-def _scale(total) -> float:
+def _scale(total: float) -> float:
     """What a position's counts are multiplied by as they are read: one over their
     ``total``, or 1 where none is left."""
     return 1.0 / total if total > 0.0 else 1.0
 
 
 @njit(cache=True)
-def messages(grid, puzzle):
+def messages(grid: np.ndarray, puzzle: Arrays) -> Messages:
     """Messages that know nothing yet: every cell even, every line to be heard. They are
     what belief propagation carries from one call to the next: each row's and each
     column's message to every cell, the lines to be heard, the grid the messages were
@@ -180,7 +196,7 @@ def messages(grid, puzzle):
 
 
 @njit(cache=True)
-def refine(grid, puzzle, sent, rounds):
+def refine(grid: np.ndarray, puzzle: Arrays, sent: Messages, rounds: int) -> np.ndarray:
     """Per cell of ``grid``, how likely it is filled: 1 or 0 where known, else the row's
     and the column's messages combined, after ``hear``'s ``rounds`` rounds or fewer."""
     hear(grid, puzzle, sent, rounds)
@@ -192,7 +208,7 @@ def refine(grid, puzzle, sent, rounds):
 
 
 @njit(cache=True)
-def hear(grid, puzzle, sent, rounds) -> None:
+def hear(grid: np.ndarray, puzzle: Arrays, sent: Messages, rounds: int) -> None:
     """Bring ``sent`` (see ``messages``) up to date with ``grid``, in place, in ``rounds``
     rounds or fewer (``heard`` combines the messages). The first round hears the
     lines whose cells changed since the last call; each later one, the lines whose
@@ -228,7 +244,7 @@ def hear(grid, puzzle, sent, rounds) -> None:
 
 
 @njit(cache=True)
-def heard(sent):
+def heard(sent: Messages) -> np.ndarray:
     """Per cell, how likely its row's and its column's messages say it is filled. A line
     leaves a cell's own value out of the weights it counts for that cell, but its count
     still visits only the states the known cells let it reach: for a known cell, where
@@ -240,7 +256,7 @@ def heard(sent):
 
 
 @njit(cache=True)
-def _scratch(puzzle):
+def _scratch(puzzle: Arrays) -> Scratch:
     """The arrays ``_line`` works in, for the longest line and the longest automaton
     (with room for a sentinel state past its last)."""
     height, width, clues, starts = puzzle
@@ -259,7 +275,14 @@ def _scratch(puzzle):
 
 
 @njit(cache=True)
-def _send(values, incoming, clue, message, crossing, scratch) -> None:
+def _send(
+    values: np.ndarray,
+    incoming: np.ndarray,
+    clue: np.ndarray,
+    message: np.ndarray,
+    crossing: np.ndarray,
+    scratch: Scratch,
+) -> None:
     """A line's new ``message``, marking stale the ``crossing`` lines it moved by more
     than ``SETTLED``."""
     gaps, ahead, behind, live, out, scales = scratch

@@ -28,7 +28,7 @@ from numba import njit
 from nonocp.clock import stopping_at
 from nonocp.logic import kernel
 from nonocp.logic.belief import ROUNDS, hear, heard, messages
-from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN
+from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN, Arrays
 from nonocp.logic.search import Stopper
 from nonocp.puzzle import Grid, Known, Puzzle
 
@@ -70,7 +70,13 @@ def decimate(
 
 
 @njit(cache=True, nogil=True)
-def _decimate(grid, puzzle, work, counters, settings) -> bool:
+def _decimate(
+    grid: np.ndarray,
+    puzzle: Arrays,
+    work: kernel.Work,
+    counters: np.ndarray,
+    settings: tuple[float, float, int, int],
+) -> bool:
     """Decimate ``grid`` in place to a solution (True), or give up (False). Each step
     counts in ``counters[0]``; setting ``counters[1]`` stops it. ``settings``: ``STEP``,
     ``RELEASE``, ``STEP_ROUNDS`` and ``FULL_GRIDS``."""
@@ -100,7 +106,7 @@ def _decimate(grid, puzzle, work, counters, settings) -> bool:
 
 
 @njit(cache=True)
-def _fix_surest(grid, chances, count):
+def _fix_surest(grid: np.ndarray, chances: np.ndarray, count: int) -> np.ndarray:
     """Fix the ``count`` open cells whose chances are furthest from even to their likelier
     value; the cells fixed."""
     open_cells = np.flatnonzero(grid == UNKNOWN)
@@ -111,7 +117,9 @@ def _fix_surest(grid, chances, count):
 
 
 @njit(cache=True)
-def _release_lines(grid, free, broken, height, width) -> None:
+def _release_lines(
+    grid: np.ndarray, free: np.ndarray, broken: np.ndarray, height: int, width: int
+) -> None:
     """Reopen the cells decimation fixed in the ``broken`` lines."""
     for cell in range(grid.shape[0]):
         if free[cell] and (broken[cell // width] or broken[height + cell % width]):
@@ -119,7 +127,9 @@ def _release_lines(grid, free, broken, height, width) -> None:
 
 
 @njit(cache=True)
-def _release_least_supported(grid, free, fixed, support, count) -> None:
+def _release_least_supported(
+    grid: np.ndarray, free: np.ndarray, fixed: np.ndarray, support: np.ndarray, count: int
+) -> None:
     """Reopen the ``count`` cells fixed before this step whose value the rest of the
     grid (``support``: how likely it says each cell is filled) backs least."""
     kept = free & (grid != UNKNOWN)

@@ -28,8 +28,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nonocp.logic.belief import ROUNDS, messages, refine
-from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN
+from nonocp.logic.belief import ROUNDS, Messages, messages, refine
+from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN, Arrays
 from nonocp.puzzle import Grid, Known, Puzzle
 
 EXHAUSTED, STOPPED, CONTRADICTION = 0, 1, -1
@@ -38,8 +38,11 @@ EXHAUSTED, STOPPED, CONTRADICTION = 0, 1, -1
 STORED = 1000
 """The most solutions one search hands back as grids; beyond it the count goes on."""
 
-Arrays = tuple[int, int, np.ndarray, np.ndarray]
-"""A puzzle as the kernel reads it: height, width, the flat clues and their starts."""
+Work = tuple[np.ndarray, ...]
+"""The work arrays of one puzzle (``workspace``): line solves' tables, the dirty lines."""
+
+Trials = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""A probe's grids (``_probe``): the cell tried filled, tried empty, and the grid before."""
 
 
 def run(
@@ -114,7 +117,7 @@ def _known(cells: np.ndarray, width: int) -> Known:
     return [values[start : start + width] for start in range(0, len(values), width)]
 
 
-def workspace(height: int, width: int, starts: np.ndarray) -> tuple[np.ndarray, ...]:
+def workspace(height: int, width: int, starts: np.ndarray) -> Work:
     """The work arrays of one puzzle: a line solve's tables and the lines waiting to be solved."""
     n = max(height, width)
     blocks = int(np.max(np.diff(starts)))
@@ -147,9 +150,12 @@ PAIR = 126
 ONE = np.uint64(1)
 NONE = np.uint64(0)
 
+Pair = tuple[np.uint64, np.uint64]
+"""A bit set on two machine words, ``(low, high)``, for lines of up to ``PAIR`` cells."""
+
 
 @njit(cache=True)
-def _solve_line(grid, puzzle, work, line) -> int:
+def _solve_line(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
     """Fix every cell of ``line`` that all its arrangements agree on, marking the lines
     crossing them dirty; the number fixed, or -1 when no arrangement fits what is known.
     Lines of up to ``WORD`` cells are solved on a machine word, up to ``PAIR`` on two, and
@@ -164,7 +170,7 @@ def _solve_line(grid, puzzle, work, line) -> int:
 
 
 @njit(cache=True)
-def broken_lines(grid, puzzle, work, broken) -> int:
+def broken_lines(grid: np.ndarray, puzzle: Arrays, work: Work, broken: np.ndarray) -> int:
     """Mark in ``broken`` each line of the complete ``grid`` that breaks its clue; how
     many do. A line solve of a complete line fixes nothing, so it only judges."""
     for line in range(broken.shape[0]):
@@ -174,7 +180,7 @@ def broken_lines(grid, puzzle, work, broken) -> int:
 
 
 @njit(cache=True)
-def _reach(seeds, passable):
+def _reach(seeds: np.uint64, passable: np.uint64) -> np.uint64:
     """The positions reachable rightwards from ``seeds`` through ``passable`` bits: from a
     seed on through the passable run it starts, and one past its end. Adding a seed to
     its run carries through the run and stops one past it, so one addition does it all."""
@@ -182,7 +188,7 @@ def _reach(seeds, passable):
 
 
 @njit(cache=True)
-def _starts(open_cells, passable, size):
+def _starts(open_cells: np.uint64, passable: np.uint64, size: int) -> np.uint64:
     """Positions where a block of ``size`` fits: ``size`` open (not empty) cells, then a
     cell that is not filled."""
     fits = open_cells
@@ -192,7 +198,17 @@ def _starts(open_cells, passable, size):
 
 
 @njit(cache=True)
-def _prefixes(filled, empty, n, clues, first, k, backwards, out, fits) -> None:
+def _prefixes(
+    filled: np.uint64,
+    empty: np.uint64,
+    n: int,
+    clues: np.ndarray,
+    first: int,
+    k: int,
+    backwards: bool,
+    out: np.ndarray,
+    fits: np.ndarray,
+) -> None:
     """``out[j]``: the positions ``i`` such that cells ``[0, i)`` can hold the first ``j``
     blocks with cell ``i - 1`` empty (bit ``i``; cell ``n`` is a virtual empty cell), and
     ``fits[j]`` where block ``j`` fits. The line is read from its end when ``backwards``,
@@ -219,7 +235,7 @@ SWAPS = (
 
 
 @njit(cache=True)
-def _mirror(word, n):
+def _mirror(word: np.uint64, n: int) -> np.uint64:
     """Bit ``i`` moved to bit ``n - 1 - i``, for bits ``0 .. n - 1``: the word reversed,
     then shifted down."""
     for width, low in SWAPS:
@@ -228,7 +244,7 @@ def _mirror(word, n):
 
 
 @njit(cache=True)
-def _by_words(grid, puzzle, work, line) -> int:
+def _by_words(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
     """The line solver on bit sets, one bit per position (see ``_prefixes``).
 
     Cell ``p`` can be empty when, for some ``j``, cells ``[0, p]`` hold ``j`` blocks ending
@@ -281,7 +297,7 @@ def _by_words(grid, puzzle, work, line) -> int:
 
 
 @njit(cache=True)
-def _by_word_pairs(grid, puzzle, work, line) -> int:
+def _by_word_pairs(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
     """``_by_words`` on bit sets of two words, ``(low, high)``, for lines of up to ``PAIR``
     cells: about 0.7 µs on a 100-cell line, against 17 µs on the tables."""
     height, width, clues, starts = puzzle
@@ -330,39 +346,39 @@ def _by_word_pairs(grid, puzzle, work, line) -> int:
 
 
 @njit(cache=True)
-def _pair_bit(position):
+def _pair_bit(position: int) -> Pair:
     if position < 64:
         return ONE << np.uint64(position), NONE
     return NONE, ONE << np.uint64(position - 64)
 
 
 @njit(cache=True)
-def _pair_or(a, b):
+def _pair_or(a: Pair, b: Pair) -> Pair:
     return a[0] | b[0], a[1] | b[1]
 
 
 @njit(cache=True)
-def _pair_and(a, b):
+def _pair_and(a: Pair, b: Pair) -> Pair:
     return a[0] & b[0], a[1] & b[1]
 
 
 @njit(cache=True)
-def _pair_meets(a, b) -> bool:
+def _pair_meets(a: Pair, b: Pair) -> bool:
     return bool((a[0] & b[0]) | (a[1] & b[1]))
 
 
 @njit(cache=True)
-def _pair_has(a, position) -> bool:
+def _pair_has(a: Pair, position: int) -> bool:
     return _pair_meets(a, _pair_bit(position))
 
 
 @njit(cache=True)
-def _pair_at(table, row):
+def _pair_at(table: np.ndarray, row: int) -> Pair:
     return table[row, 0], table[row, 1]
 
 
 @njit(cache=True)
-def _pair_up(a, shift):
+def _pair_up(a: Pair, shift: int) -> Pair:
     """``a`` moved ``shift`` positions up: the high word takes the low word's top bits."""
     if shift == 0:
         return a
@@ -373,7 +389,7 @@ def _pair_up(a, shift):
 
 
 @njit(cache=True)
-def _pair_down(a, shift):
+def _pair_down(a: Pair, shift: int) -> Pair:
     """``a`` moved ``shift`` positions down: the low word takes the high word's low bits."""
     if shift == 0:
         return a
@@ -384,13 +400,13 @@ def _pair_down(a, shift):
 
 
 @njit(cache=True)
-def _pair_mirror(a, n):
+def _pair_mirror(a: Pair, n: int) -> Pair:
     """``_mirror`` on a pair: both words reversed and swapped, then moved down."""
     return _pair_down((_mirror(a[1], 64), _mirror(a[0], 64)), 128 - n)
 
 
 @njit(cache=True)
-def _pair_reach(seeds, passable):
+def _pair_reach(seeds: Pair, passable: Pair) -> Pair:
     """``_reach`` on a pair: the low word's addition carries into the high word's."""
     low = passable[0] + (seeds[0] & passable[0])
     carry = ONE if low < passable[0] else NONE
@@ -399,7 +415,17 @@ def _pair_reach(seeds, passable):
 
 
 @njit(cache=True)
-def _pair_prefixes(filled, empty, n, clues, first, k, backwards, out, fits) -> None:
+def _pair_prefixes(
+    filled: Pair,
+    empty: Pair,
+    n: int,
+    clues: np.ndarray,
+    first: int,
+    k: int,
+    backwards: bool,
+    out: np.ndarray,
+    fits: np.ndarray,
+) -> None:
     """``_prefixes`` on pairs, the rows of ``out`` and ``fits`` holding (low, high)."""
     cells = _pair_down((~NONE, ~NONE), 128 - n)
     passable = _pair_or(_pair_and((~filled[0], ~filled[1]), cells), _pair_bit(n))
@@ -416,7 +442,7 @@ def _pair_prefixes(filled, empty, n, clues, first, k, backwards, out, fits) -> N
 
 
 @njit(cache=True)
-def _by_table(grid, puzzle, work, line) -> int:
+def _by_table(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
     """The line solver on boolean tables, for lines too long for a machine word.
 
     ``fwd[j, i]``: cells ``[0, i)`` can hold exactly the first ``j`` blocks with cell
@@ -499,7 +525,7 @@ def _by_table(grid, puzzle, work, line) -> int:
 
 
 @njit(cache=True)
-def _propagate(grid, puzzle, work) -> int:
+def _propagate(grid: np.ndarray, puzzle: Arrays, work: Work) -> int:
     """Solve the dirty lines, and the lines crossing every cell they fix, to a fixpoint;
     the number of cells fixed, or ``-1 - line`` for the line found contradictory. Leaves
     no line dirty."""
@@ -521,7 +547,9 @@ def _propagate(grid, puzzle, work) -> int:
 
 
 @njit(cache=True)
-def _assume(grid, trial, cell, value, puzzle, work) -> int:
+def _assume(
+    grid: np.ndarray, trial: np.ndarray, cell: int, value: int, puzzle: Arrays, work: Work
+) -> int:
     """``trial`` becomes ``grid`` with ``cell`` set to ``value`` and propagated; the cells
     that fixed besides ``cell``, or ``-1 - line`` for the line found contradictory."""
     height, width = puzzle[0], puzzle[1]
@@ -533,7 +561,7 @@ def _assume(grid, trial, cell, value, puzzle, work) -> int:
 
 
 @njit(cache=True)
-def _touch(before, after, todo, puzzle) -> None:
+def _touch(before: np.ndarray, after: np.ndarray, todo: np.ndarray, puzzle: Arrays) -> None:
     """Mark for probing every unknown cell of ``after`` in a row or column where ``after``
     differs from ``before``: there a probe's outcome most likely changed. A change can
     also reach a probe further off, through a chain of lines, so what probing leaves is
@@ -544,7 +572,7 @@ def _touch(before, after, todo, puzzle) -> None:
 
 
 @njit(cache=True)
-def _near(grid, cell, todo, puzzle) -> None:
+def _near(grid: np.ndarray, cell: int, todo: np.ndarray, puzzle: Arrays) -> None:
     """Mark for probing the unknown cells in ``cell``'s row and column."""
     height, width = puzzle[0], puzzle[1]
     row, column = cell // width, cell % width
@@ -557,7 +585,7 @@ def _near(grid, cell, todo, puzzle) -> None:
 
 
 @njit(cache=True)
-def _spend(counters, budget) -> bool:
+def _spend(counters: np.ndarray, budget: int) -> bool:
     """Count one probe; True when the probe budget is spent or another thread asked the
     search to stop (a deadline's timer among them: see ``nonocp.logic.search``)."""
     counters[0] += 1
@@ -565,7 +593,16 @@ def _spend(counters, budget) -> bool:
 
 
 @njit(cache=True)
-def _probe(grid, scores, todo, puzzle, work, trials, counters, budget) -> int:
+def _probe(
+    grid: np.ndarray,
+    scores: np.ndarray,
+    todo: np.ndarray,
+    puzzle: Arrays,
+    work: Work,
+    trials: Trials,
+    counters: np.ndarray,
+    budget: int,
+) -> int:
     """Try both values of every cell marked ``todo`` until nothing more is fixed.
 
     A value that leads to a contradiction fixes the other; cells both values fix alike are
@@ -603,7 +640,14 @@ def _probe(grid, scores, todo, puzzle, work, trials, counters, budget) -> int:
 
 
 @njit(cache=True)
-def _agree(grid, one, other, before, puzzle, work) -> bool:
+def _agree(
+    grid: np.ndarray,
+    one: np.ndarray,
+    other: np.ndarray,
+    before: np.ndarray,
+    puzzle: Arrays,
+    work: Work,
+) -> bool:
     """Fix the unknown cells that ``one`` and ``other`` give the same value, marking their
     lines dirty; True when there were any, ``before`` then holding ``grid`` as it was.
     Most probes agree on nothing, so a first pass only looks: written without branches it
@@ -623,7 +667,7 @@ def _agree(grid, one, other, before, puzzle, work) -> bool:
 
 
 @njit(cache=True)
-def _any_agree(grid, one, other) -> bool:
+def _any_agree(grid: np.ndarray, one: np.ndarray, other: np.ndarray) -> bool:
     agree = False
     for cell in range(grid.shape[0]):
         agree |= _agrees(grid[cell], one[cell], other[cell])
@@ -631,7 +675,7 @@ def _any_agree(grid, one, other) -> bool:
 
 
 @njit(cache=True)
-def _agrees(value, one, other) -> bool:
+def _agrees(value: int, one: int, other: int) -> bool:
     """Whether an unknown cell takes the same value in both trials (no branches, so the
     loop in ``_any_agree`` stays vectorised)."""
     return (value == UNKNOWN) & (one != UNKNOWN) & (one == other)
@@ -645,7 +689,14 @@ two of the five, 3 rounds in 10 s and three, 5 in 6.7 s and four, 10 in 15.5 s a
 
 
 @njit(cache=True)
-def _judge(grid, puzzle, sent, rounds, likelier, sureness) -> None:
+def _judge(
+    grid: np.ndarray,
+    puzzle: Arrays,
+    sent: Messages,
+    rounds: int,
+    likelier: np.ndarray,
+    sureness: np.ndarray,
+) -> None:
     """Per open cell, the value belief propagation finds likelier, and how sure it is
     (the distance of its chance from even); nothing is computed when no cell is open."""
     if not np.any(grid == UNKNOWN):
@@ -667,7 +718,7 @@ slowly."""
 
 
 @njit(cache=True)
-def _luby(run):
+def _luby(run: int) -> int:
     """The ``run``-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1, 1, 2, 1,
     1, 2, 4, 1, ...: the patience of each run, in units of the first one's.
 
@@ -711,7 +762,7 @@ solves in 20 s)."""
 
 
 @njit(cache=True)
-def _patience(grid, dynamic, restarts) -> float:
+def _patience(grid: np.ndarray, dynamic: bool, restarts: int) -> float:
     """The failures before a search's first restart: ``restarts`` when given (>= 0;
     0: never), otherwise ``RESTART_FAILS`` for a dynamic search of a large puzzle."""
     if restarts >= 0:
@@ -731,12 +782,19 @@ REPAIR_MARGIN = 5
 
 
 @njit(cache=True)
-def _nearly_done(grid) -> bool:
+def _nearly_done(grid: np.ndarray) -> bool:
     return np.sum(grid == UNKNOWN) <= REPAIR_OPEN * grid.shape[0]
 
 
 @njit(cache=True)
-def _repair(start, margin, puzzle, work, trials, counters) -> int:
+def _repair(
+    start: tuple[np.ndarray, np.ndarray, np.ndarray],
+    margin: int,
+    puzzle: Arrays,
+    work: Work,
+    trials: Trials,
+    counters: np.ndarray,
+) -> int:
     """Of ``start``, the deepest grid of a run, a run's first grid and its cells' scores:
     the first grid becomes ``deepest`` with every cell within ``margin`` rows and columns
     of an open one reopened, then propagated and probed: CONTRADICTION, STOPPED,
@@ -758,7 +816,14 @@ def _repair(start, margin, puzzle, work, trials, counters) -> int:
 
 
 @njit(cache=True)
-def _settle(grid, scores, puzzle, work, trials, counters) -> int:
+def _settle(
+    grid: np.ndarray,
+    scores: np.ndarray,
+    puzzle: Arrays,
+    work: Work,
+    trials: Trials,
+    counters: np.ndarray,
+) -> int:
     """Propagate every line of a run's first grid and probe every open cell, without a
     probe budget: CONTRADICTION, STOPPED, or EXHAUSTED when a run may search it."""
     work[5][:] = True
@@ -769,7 +834,7 @@ def _settle(grid, scores, puzzle, work, trials, counters) -> int:
 
 
 @njit(cache=True)
-def _near_open(cells, margin):
+def _near_open(cells: np.ndarray, margin: int) -> np.ndarray:
     """Which cells lie within ``margin`` rows and columns of an open one: the open cells
     spread along their rows, then those along their columns."""
     height, width = cells.shape
@@ -787,7 +852,7 @@ def _near_open(cells, margin):
 
 
 @njit(cache=True)
-def _along(cell, direction, height, width) -> int:
+def _along(cell: int, direction: int, height: int, width: int) -> int:
     """How many lines ``cell`` lies from the edge a sweep in ``direction`` starts at:
     0 the top, 1 the bottom, 2 the left, 3 the right."""
     row, column = cell // width, cell % width
@@ -801,7 +866,7 @@ def _along(cell, direction, height, width) -> int:
 
 
 @njit(cache=True)
-def _band_end(grid, direction, lines, height, width) -> int:
+def _band_end(grid: np.ndarray, direction: int, lines: int, height: int, width: int) -> int:
     """The first line, counted by ``_along``, past the band a sweep in ``direction``
     branches in: ``lines`` from the first line with an open cell."""
     first = height + width
@@ -812,7 +877,14 @@ def _band_end(grid, direction, lines, height, width) -> int:
 
 
 @njit(cache=True)
-def _branch_cell(grid, scores, noise, sweep, puzzle, conflicts) -> int:
+def _branch_cell(
+    grid: np.ndarray,
+    scores: np.ndarray,
+    noise: float,
+    sweep: tuple[int, int],
+    puzzle: Arrays,
+    conflicts: np.ndarray,
+) -> int:
     """The unknown cell scoring highest, each score first scaled by a random factor
     between 1 and ``1 + noise``, then by one plus the ``conflicts`` scores of its row and
     column over the highest any line has (``_dive``), within the band of ``sweep`` (its
@@ -835,7 +907,9 @@ def _branch_cell(grid, scores, noise, sweep, puzzle, conflicts) -> int:
 
 
 @njit(cache=True)
-def _conflict(conflicts, last, line, failure, step) -> None:
+def _conflict(
+    conflicts: np.ndarray, last: np.ndarray, line: int, failure: float, step: float
+) -> None:
     """Line ``line`` was found contradictory at the search's ``failure``-th failure: its
     score moves ``step`` of the way towards one over the failures since it last failed,
     plus one (CHS), so a line failing often and lately scores highest."""
@@ -844,14 +918,14 @@ def _conflict(conflicts, last, line, failure, step) -> None:
 
 
 @njit(cache=True)
-def _faded(conflicts, last, failure) -> None:
+def _faded(conflicts: np.ndarray, last: np.ndarray, failure: float) -> None:
     """At a restart, each line's conflict score fades by how long ago it last failed."""
     for line in range(conflicts.shape[0]):
         conflicts[line] *= CONFLICT_FADE ** (failure - last[line])
 
 
 @njit(cache=True)
-def _grown(stack, depth):
+def _grown(stack: np.ndarray, depth: int) -> np.ndarray:
     """``stack`` with room for level ``depth``, doubled when full."""
     if depth < stack.shape[0]:
         return stack
@@ -862,19 +936,19 @@ def _grown(stack, depth):
 
 @njit(cache=True, nogil=True)
 def search(
-    grid,
-    puzzle,
-    work,
-    solutions,
-    limit,
-    budget,
-    counters,
-    dynamic,
-    restarts,
-    margin,
-    probing,
-    sweep,
-):
+    grid: np.ndarray,
+    puzzle: Arrays,
+    work: Work,
+    solutions: np.ndarray,
+    limit: int,
+    budget: int,
+    counters: np.ndarray,
+    dynamic: bool,
+    restarts: int,
+    margin: int,
+    probing: bool,
+    sweep: int,
+) -> tuple[int, int]:
     """Depth-first search from ``grid`` for up to ``limit`` solutions (-1: all of them),
     stored in ``solutions`` while it has rows.
 
@@ -910,7 +984,17 @@ def search(
 
 
 @njit(cache=True)
-def _dive(root, puzzle, work, trials, counters, solutions, limit, budget, order):
+def _dive(
+    root: tuple[np.ndarray, np.ndarray],
+    puzzle: Arrays,
+    work: Work,
+    trials: Trials,
+    counters: np.ndarray,
+    solutions: np.ndarray,
+    limit: int,
+    budget: int,
+    order: tuple[bool, float, int, bool, int],
+) -> tuple[int, int]:
     """One depth-first search below the probed ``root`` (its grid and the cells' scores);
     the solutions found, and EXHAUSTED or STOPPED.
 
