@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, consistent
+from nonocp.formats import Format
 from nonocp.formats.lines import (
     Line,
-    at_lines,
+    clued,
     end_of,
     is_blank,
     numbered_lines,
-    parse_clues,
     spaced,
     strip_blank,
 )
@@ -50,11 +49,7 @@ def read(text: str, source: str) -> list[Puzzle]:
             "(write 0 for an empty line)",
         )
     row_lines, column_lines = parts
-    puzzle = Puzzle(
-        rows=tuple(parse_clues(row_lines, source)),
-        columns=tuple(parse_clues(column_lines, source)),
-    )
-    return [consistent(puzzle, at_lines(source, row_lines, column_lines))]
+    return [clued(source, row_lines, column_lines)]
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:

@@ -13,8 +13,8 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Locate
-from nonocp.puzzle import Clue, clue
+from nonocp.formats import Locate, consistent
+from nonocp.puzzle import Clue, Puzzle, clue
 
 Line = tuple[int, str]
 """A line's 1-based number and its text without the line ending."""
@@ -75,6 +75,22 @@ def checked_clue(line: Line, source: str, commas: bool) -> Clue:
     if not (COMMAS if commas else SPACED).fullmatch(text):
         raise InputError(source, number, *clue_error(text, commas))
     return clue(map(int, text.replace(",", " ").split()))
+
+
+def clued(
+    source: str,
+    row_lines: Sequence[Line],
+    column_lines: Sequence[Line],
+    extra: tuple[tuple[str, str], ...] = (),
+) -> Puzzle:
+    """The puzzle these clue lines write, checked before any solving (``consistent``),
+    with an inconsistency placed at the line that writes it."""
+    puzzle = Puzzle(
+        rows=tuple(parse_clues(row_lines, source)),
+        columns=tuple(parse_clues(column_lines, source)),
+        extra=extra,
+    )
+    return consistent(puzzle, at_lines(source, row_lines, column_lines))
 
 
 def at_lines(source: str, rows: Sequence[Line], columns: Sequence[Line]) -> Locate:

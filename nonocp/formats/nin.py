@@ -11,14 +11,13 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, consistent
+from nonocp.formats import Format
 from nonocp.formats.lines import (
     Line,
-    at_lines,
+    clued,
     end_of,
     is_blank,
     numbered_lines,
-    parse_clues,
     spaced,
     strip_blank,
 )
@@ -48,11 +47,7 @@ def read(text: str, source: str) -> list[Puzzle]:
     if len(body) > width + height:
         raise InputError(source, body[width + height][0], 1, f"expected end of file: {announced}")
     row_lines, column_lines = body[:height], body[height:]
-    puzzle = Puzzle(
-        rows=tuple(parse_clues(row_lines, source)),
-        columns=tuple(parse_clues(column_lines, source)),
-    )
-    return [consistent(puzzle, at_lines(source, row_lines, column_lines))]
+    return [clued(source, row_lines, column_lines)]
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonocp.errors import InputError, NonocpError
-from nonocp.formats import Format, consistent, label, number
-from nonocp.formats.lines import Line, at_lines, parse_clues, strip_blank
+from nonocp.formats import Format, label, number
+from nonocp.formats.lines import Line, clued, strip_blank
 from nonocp.puzzle import Grid, Puzzle
 
 MARKER = re.compile(r"\$(\d+)[ \t]*", re.ASCII)
@@ -105,12 +105,7 @@ def puzzle(block: Block, size: int, source: str) -> Puzzle:
             f"expected the next '$' line: puzzle ${block.number} already has {shape}",
         )
     column_lines, row_lines = lines[:size], lines[size:]
-    puzzle = Puzzle(
-        rows=tuple(parse_clues(row_lines, source)),
-        columns=tuple(parse_clues(column_lines, source)),
-        extra=(("number", block.number),),
-    )
-    return consistent(puzzle, at_lines(source, row_lines, column_lines))
+    return clued(source, row_lines, column_lines, extra=(("number", block.number),))
 
 
 def cells(line: Line, source: str) -> tuple[int, ...]:
