@@ -248,8 +248,9 @@ is none, None when stopped (by the deadline or a ``Halt``)."""
 RACE = (
     len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 ) > 1
-"""Whether the search without a budget races the other sides (see ``_sides``): only where
-a second core lets it run at full speed beside them."""
+"""Whether a large puzzle's probing search races the other side (see ``_sides``): only
+where a second core lets it run at full speed beside it. A small puzzle's two sides race
+on one core too, sharing it."""
 
 
 def _settle(
@@ -370,13 +371,18 @@ class Left:
 
 
 def _sides(left: Left) -> list[Side]:
-    """What finishes a puzzle the budgeted search left: the search with no budget (where
-    a second core lets it race) and a clause-learning solver; on a large puzzle, the
-    search without probing and one of those two, chosen by how much the root settled.
+    """What finishes a puzzle the budgeted search left: the search with no budget and a
+    clause-learning solver; on a large puzzle, the search without probing and one of
+    those two, chosen by how much the root settled (the probing search only where a
+    second core lets it race).
 
     On these puzzles run times are heavy-tailed and hardly related from one method to
     another (each is often many times faster than the other), so a race costs about the
-    fastest of them, but each side beyond the cores' count slows the others.
+    fastest of them, but each side beyond the cores' count slows the others. Even two
+    sides sharing one core pay on a small puzzle: the tournament sets under ``taskset -c
+    1`` took 44-55 s each against 51-78 s with Glucose alone, the slowest puzzle 6.7-8.1 s
+    against 10.8-12.4 s; among the other small puzzles measured, only those Glucose
+    settles alone (random 30x30 seed 91: 0.6 s against 0.35 s) lose by it.
 
     - **The search with no budget** refreshes its beliefs at every node: too slow per
       node for the budgeted search, which settles most puzzles in a few hundred probes,
@@ -398,10 +404,10 @@ def _sides(left: Left) -> list[Side]:
     - **Decimation** goes first on Glucose's side there (``_by_clause_learning``): on
       Gettys it finds a solution in about 0.45 s, where Glucose needs 1.5-2.7 s.
     """
-    probing = [_searching(left, probing=True)] if RACE else []
     open_cells = unknown_in(left.known)
     if not _large(open_cells):
-        return [*probing, _learning(left)]
+        return [_searching(left, probing=True), _learning(left)]
+    probing = [_searching(left, probing=True)] if RACE else []
     if _random_like(open_cells, left.puzzle):
         return [*probing, _searching(left, probing=False, sweep=SWEEP_LINES)]
     return [_searching(left, probing=False), _learning(left, decimating=True)]

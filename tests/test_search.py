@@ -265,20 +265,16 @@ def test_budget_and_deadline_stop_the_search_unexhausted() -> None:
 
 @pytest.mark.parametrize("model", [None, "automaton"], ids=["sat", "cpsat"])
 @settings(max_examples=150, deadline=None)
-@given(mixed_puzzles(), st.sampled_from([0, 1, 1000]), st.booleans())
-def test_engine_verdicts_whoever_finishes(
-    model: str | None, puzzle: Puzzle, probes: int, race: bool
-) -> None:
+@given(mixed_puzzles(), st.sampled_from([0, 1, 1000]))
+def test_engine_verdicts_whoever_finishes(model: str | None, puzzle: Puzzle, probes: int) -> None:
     """The verdict is the same whether the search settles the puzzle or hands over to
-    the solver (Glucose, or CP-SAT when a model is chosen), with its first solution after
-    one probe or with none after root probing, and whether the solver then runs alone or
-    races the search."""
+    the race of the search without a budget and the solver (Glucose, or CP-SAT when a
+    model is chosen), with its first solution after one probe or with none after root
+    probing."""
     expected = all_solutions(puzzle)
     build = None if model is None else builder(model)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine, "RACE", race)
-        result = solve(puzzle, search_probes=probes, build=build)
-        first = solve(puzzle, search_probes=probes, prove_unique=False, build=build)
+    result = solve(puzzle, search_probes=probes, build=build)
+    first = solve(puzzle, search_probes=probes, prove_unique=False, build=build)
     uniqueness = {0: Uniqueness.NONE, 1: Uniqueness.UNIQUE}.get(len(expected), Uniqueness.MULTIPLE)
     assert result.uniqueness is uniqueness
     assert {result.grid, result.other} - {None} <= expected
@@ -378,6 +374,22 @@ def test_a_stopped_second_search_says_unknown() -> None:
     left = engine.Left(puzzle, unknown, None, None, None, True)
     verdict = engine._by_search(left, stopper, probing=False, sweep=0)
     assert verdict == (Status.UNKNOWN, Uniqueness.UNKNOWN, ())
+
+
+def test_on_one_core_a_small_puzzle_still_races() -> None:
+    """On one core a small puzzle's two sides (the search without a budget and Glucose)
+    share it, where a large random picture's probing search waits for a second core and
+    the sweeping search runs alone."""
+    puzzle = load(PUZZLES / "heart.txt")
+    unknown = [[None] * puzzle.width for _ in puzzle.rows]
+    left = engine.Left(puzzle, unknown, None, None, None, False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "RACE", False)
+        small = engine._sides(left)
+        patch.setattr(kernel, "RESTART_CELLS", 0)
+        patch.setattr(engine, "RANDOM_OPEN", 0.0)
+        large = engine._sides(left)
+    assert (len(small), len(large)) == (2, 1)
 
 
 @pytest.mark.parametrize("random_like", [True, False], ids=["random-like", "picture"])
