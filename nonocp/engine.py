@@ -10,8 +10,9 @@ is the only solution and nothing else is loaded; a contradiction proves there is
 What it leaves open goes to the compiled depth-first search (``nonocp.logic.search``),
 which probes the root, then searches within a probe budget: it settles most puzzles
 outright. Where it gives up, a race takes over from the cells probing proved: the search
-without a budget on a second core and a clause-learning solver (Glucose, ``nonocp.sat``);
-on a large puzzle, a search without probing in place of one of them (``_sides``).
+without a budget and a clause-learning solver (Glucose, ``nonocp.sat``), sharing the core
+where there is one; on a large puzzle, a search without probing in place of one of them
+(``_sides``).
 
 The solvers live in ``nonocp.sat`` and ``nonocp.cpsat`` (CP-SAT: the models a caller
 chooses, and enumeration), imported only when logic and the depth-first search leave
