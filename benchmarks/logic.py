@@ -195,24 +195,26 @@ def front_end(repeat: int, console: Console) -> None:
     for path in sorted((REPO / "puzzles").glob("*.txt")):
         puzzle = load(path)
         times: dict[str, list[float]] = {}
+        last: dict[str, engine.Result | engine.Count] = {}  # with logic, as the CLI runs
         for _ in range(repeat):
             for logic in (False, True):
                 for kind, run in (("solve", engine.solve), ("count", engine.count)):
                     started = time.perf_counter()
-                    run(puzzle, logic=logic)
+                    last[kind] = run(puzzle, logic=logic)
                     key = f"{kind} {'logic' if logic else 'alone'}"
                     times.setdefault(key, []).append(time.perf_counter() - started)
         medians = {key: statistics.median(values) for key, values in times.items()}
         totals.update(medians)
         rating = deduce(puzzle).rating
-        verdict = engine.solve(puzzle).verdict
+        solved, counted = last["solve"], last["count"]
+        assert isinstance(solved, engine.Result) and isinstance(counted, engine.Count)
         order = ("solve alone", "solve logic", "count alone", "count logic")
         table.add_row(
             path.stem,
             puzzle.size,
             str(rating),
             *(ms(medians[k]) for k in order),
-            f"{verdict}, {engine.count(puzzle).text}",
+            f"{solved.verdict}, {counted.text}",
         )
     order = ("solve alone", "solve logic", "count alone", "count logic")
     table.add_row("total", "", "", *(ms(totals[k]) for k in order), "")
