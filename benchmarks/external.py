@@ -5,13 +5,18 @@ goes (written as a ``.nin`` file, the format most solvers read) and ``{limit}`` 
 time limit goes, for example ``'nonosolve -n 1 --timeout {limit} {file}'``. Each puzzle is
 one process, timed whole (wall seconds, start-up included; its peak memory as GNU time
 reports it). Solvers print their grids in many ways, so none is taken on trust: a
-puzzle counts as solved only when the output holds a grid that satisfies the clues. That
-checks a first solution and nothing more, which is why ``--versus`` is for first mode.
+puzzle counts as solved only when the output holds a grid that satisfies the clues.
+
+In validate mode the verdict is the program's word: ``unique`` or ``multiple`` printed
+beside a grid that satisfies the clues (nonosolve prints one grid and says which, as most
+solvers do). A word is a claim, not a proof, so ``run.py`` sets it beside nonocp's proven
+verdict and names every puzzle where the two differ.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -42,12 +47,23 @@ def command_line(command: str, file: Path, time_limit: float) -> list[str]:
     return [word.format(file=file, limit=f"{time_limit:g}") for word in shlex.split(command)]
 
 
-def verdict_of(output: str, puzzle: Puzzle) -> str:
-    """solved (a grid that satisfies the clues), wrong grid, or unknown (no grid)."""
+CLAIM = re.compile(r"(?<![\w-])(unique|multiple)\b", re.IGNORECASE)
+"""How a solver says whether its puzzle has one solution: the first of these words."""
+
+
+def verdict_of(output: str, puzzle: Puzzle, mode: str) -> str:
+    """wrong grid (one that breaks the clues), unknown (no grid); else, in first mode,
+    solved, and in validate mode the program's claim, unique or multiple (unknown without
+    one)."""
     grid = grid_in(output, puzzle)
     if grid is None:
         return "unknown"
-    return "solved" if satisfies(puzzle, grid) else "wrong grid"
+    if not satisfies(puzzle, grid):
+        return "wrong grid"
+    if mode == "first":
+        return "solved"
+    claim = CLAIM.search(output)
+    return claim[1].lower() if claim else "unknown"
 
 
 GNU_TIME = Path("/usr/bin/time")

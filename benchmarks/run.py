@@ -6,6 +6,8 @@
     python benchmarks/run.py random:25x25:0.5-0.35:seeds=100000-100999 --mode first
     python benchmarks/run.py random:100x100:0.5:seeds=1-20 --mode first \
         --versus 'path/to/nonosolve -n 1 --timeout {limit} {file}'
+    python benchmarks/run.py ../shared/puzzles/webpbn --mode validate \
+        --versus 'path/to/nonosolve -n 2 --timeout {limit} {file}'
 
 A set is a puzzle file (one or many puzzles), a folder of puzzle files, or a generator
 spec ``random:WxH:DENSITY:seeds=A-B``, where DENSITY may fall from one value to another
@@ -18,8 +20,10 @@ can be killed, and peak memory is per solver and set. With ``--baseline`` the tw
 take turns puzzle by puzzle, so machine noise hits both alike; the ratio columns are the
 other solver's time over nonocp's. ``--versus`` adds another solver's program in the same
 turns, one process per puzzle, timed whole, its grid checked against the clues
-(``external``). After the summary, a table counts the puzzles each solver finished within
-0.1, 1, 5, 10, 30, 60 ... seconds, up to the time limit.
+(``external``), in validate mode its word on uniqueness set beside nonocp's proven
+verdict (every puzzle where they differ is named). After the summary, a table counts
+the puzzles each solver finished within 0.1, 1, 5, 10, 30, 60 ... seconds, up to the
+time limit.
 """
 
 from __future__ import annotations
@@ -255,7 +259,7 @@ class Versus:
         argv = external.command_line(self.command, file, time_limit)
         output, seconds, peak, killed = external.run_timed(argv, time_limit + GRACE)
         self.peak = max(self.peak, peak or 0.0)
-        return Outcome("killed" if killed else external.verdict_of(output, puzzle), seconds)
+        return Outcome("killed" if killed else external.verdict_of(output, puzzle, mode), seconds)
 
     def close(self) -> float:
         """Remove its puzzle file; the largest process's peak memory in MiB."""
@@ -407,16 +411,16 @@ def main() -> None:
         action="append",
         default=[],
         metavar="COMMAND",
-        help="also run another solver's program, once per puzzle, first mode only: "
-        "{file} stands for the puzzle (a .nin file), {limit} for the time limit",
+        help="also run another solver's program, once per puzzle, in first or validate "
+        "mode: {file} stands for the puzzle (a .nin file), {limit} for the time limit",
     )
     parser.add_argument("--per-puzzle", action="store_true", help="print a row per puzzle")
     parser.add_argument("--csv", type=Path, help="write every result to this CSV file")
     args = parser.parse_args()
     programs = [external.program_of(command) for command in args.versus]
     others = [external.label_of(command) for command in args.versus]
-    if args.versus and args.mode != "first":
-        parser.error("--versus checks a first solution only: use it with --mode first")
+    if args.versus and args.mode == "count":
+        parser.error("--versus reads a grid and a claim of uniqueness, not a count")
     if len(set(others)) < len(others) or {"nonocp", "baseline"} & set(others):
         parser.error("each --versus program needs a name of its own")
     for program in programs:

@@ -22,7 +22,7 @@ def test_the_grid_is_found_among_other_lines() -> None:
     heart = load(PUZZLES / "heart.txt")
     output = "\n".join(["heart.nin 9x9 FOUND time=0.01", *HEART, "nodes=0"])
     assert grid_in(output, heart) == HEART_GRID
-    assert verdict_of(output, heart) == "solved"
+    assert verdict_of(output, heart, "first") == "solved"
 
 
 def test_cells_may_be_spaced_and_drawn_as_digits() -> None:
@@ -35,9 +35,9 @@ def test_a_broken_or_missing_grid_is_no_solution() -> None:
     heart = load(PUZZLES / "heart.txt")
     interrupted = [*HEART[:4], "searching...", *HEART[4:]]
     assert grid_in("\n".join(interrupted), heart) is None
-    assert verdict_of("TIMEOUT\n", heart) == "unknown"
+    assert verdict_of("TIMEOUT\n", heart, "first") == "unknown"
     upside_down = "\n".join(reversed(HEART))
-    assert verdict_of(upside_down, heart) == "wrong grid"
+    assert verdict_of(upside_down, heart, "validate") == "wrong grid"
 
 
 def test_a_program_past_its_bound_is_killed(tmp_path: Path) -> None:
@@ -78,10 +78,21 @@ def test_peak_memory_is_the_programs_own() -> None:
     assert large[2] > 300
 
 
-def fake_solver(tmp_path: Path, grid: list[str]) -> Path:
-    """A program that prints ``grid`` whatever the puzzle, as a solver prints its answer."""
+def test_in_validate_mode_the_verdict_is_the_programs_word_beside_a_grid() -> None:
+    heart = load(PUZZLES / "heart.txt")
+    answer = "\n".join(HEART)
+    assert verdict_of(f"heart.nin 9x9 UNIQUE time=0.01\n{answer}", heart, "validate") == "unique"
+    assert verdict_of(f"{answer}\nMultiple solutions", heart, "validate") == "multiple"
+    assert verdict_of(f"{answer}\nnon-unique", heart, "validate") == "unknown"
+    assert verdict_of(f"{answer}\nTIMEOUT", heart, "validate") == "unknown"
+    assert verdict_of("UNIQUE\n", heart, "validate") == "unknown"  # a claim without a grid
+
+
+def fake_solver(tmp_path: Path, grid: list[str], says: str = "") -> Path:
+    """A program that prints ``grid`` whatever the puzzle, as a solver prints its answer,
+    after a status line ending in ``says``."""
     script = tmp_path / "fake-solver"
-    lines = [f"#!{sys.executable}", "import sys", "print('answer for', sys.argv[1])"]
+    lines = [f"#!{sys.executable}", "import sys", f"print('answer for', sys.argv[1], {says!r})"]
     script.write_text("\n".join([*lines, *(f"print({row!r})" for row in grid)]) + "\n")
     script.chmod(0o755)
     return script
@@ -120,11 +131,26 @@ def test_versus_times_another_program_and_checks_its_grid(tmp_path: Path) -> Non
     assert "finished within" in run.stdout
 
 
-def test_versus_is_for_first_solutions_only(tmp_path: Path) -> None:
+def test_in_validate_mode_a_claim_unlike_nonocps_proof_is_named(tmp_path: Path) -> None:
+    solver = fake_solver(tmp_path, HEART, says="MULTIPLE")
+    results = tmp_path / "results.csv"
+    run = run_benchmark(
+        str(PUZZLES / "heart.txt"), "--csv", str(results), "--versus", f"{solver} {{file}}"
+    )
+    assert run.returncode == 0, run.stderr
+    with results.open() as handle:
+        verdicts = {row["solver"]: row["verdict"] for row in csv.DictReader(handle)}
+    assert verdicts == {"nonocp": "unique", "fake-solver": "multiple"}
+    assert "verdicts differ" in run.stdout
+
+
+def test_versus_reads_no_count(tmp_path: Path) -> None:
     solver = fake_solver(tmp_path, HEART)
-    run = run_benchmark(str(PUZZLES / "heart.txt"), "--versus", f"{solver} {{file}}")
+    run = run_benchmark(
+        str(PUZZLES / "heart.txt"), "--mode", "count", "--versus", f"{solver} {{file}}"
+    )
     assert run.returncode == 2
-    assert "--mode first" in run.stderr
+    assert "not a count" in run.stderr
 
 
 def test_a_missing_program_is_named_before_anything_runs(tmp_path: Path) -> None:
