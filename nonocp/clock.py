@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
+
+Item = TypeVar("Item")
 
 
 def deadline_after(time_limit: float | None) -> float | None:
@@ -25,6 +28,21 @@ def later(deadline: float | None, seconds: float) -> float | None:
 def seconds_left(deadline: float | None) -> float | None:
     """The seconds before ``deadline`` (0 once it has passed), None when there is none."""
     return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+class OutOfTime(Exception):
+    """The deadline passed before ``in_time``'s caller had gone through its items."""
+
+
+def in_time(items: Iterable[Item], deadline: float | None) -> Iterator[Item]:
+    """``items`` one by one, raising ``OutOfTime`` once ``deadline`` has passed. Solvers'
+    models are built in Python, line by line, and on a large puzzle building alone would
+    outlast a time limit: a random 200x200 puzzle's block-start model takes 18 s, its MIP
+    47 s."""
+    for item in items:
+        if seconds_left(deadline) == 0:
+            raise OutOfTime
+        yield item
 
 
 @contextmanager

@@ -14,7 +14,7 @@ from collections.abc import Generator
 
 from ortools.sat.python import cp_model
 
-from nonocp.clock import seconds_left
+from nonocp.clock import OutOfTime, seconds_left
 from nonocp.engine import Ending, Halt, Searched, SolverBug, checked
 from nonocp.models import CellModel, ModelBuilder
 from nonocp.models import automaton as automaton_model
@@ -26,9 +26,15 @@ linear constraints) shortens the heavy tail of first solutions on some tournamen
 but not on others, and slows uniqueness proofs; ``benchmarks/portfolio.py`` measures it."""
 
 
-def cells_for(puzzle: Puzzle, known: Known | None, build: ModelBuilder | None) -> CellModel:
-    """The model ``build`` makes of the cells logic left open (the automaton model if None)."""
-    return (build or automaton_model.build)(puzzle, known)
+def cells_for(
+    puzzle: Puzzle, known: Known | None, build: ModelBuilder | None, deadline: float | None
+) -> CellModel | None:
+    """The model ``build`` makes of the cells logic left open (the automaton model if
+    None), or None when the deadline passed while it was being built."""
+    try:
+        return (build or automaton_model.build)(puzzle, known, deadline)
+    except OutOfTime:
+        return None
 
 
 def _solver(deadline: float | None, workers: int = 1) -> cp_model.CpSolver | None:
@@ -71,13 +77,13 @@ class Solving:
         halt: Halt,
     ) -> None:
         self.puzzle = puzzle
-        self.cells = cells_for(puzzle, known, build)
+        self.cells = cells_for(puzzle, known, build, deadline)
         self.deadline = deadline
         self.halt = halt
 
     def search(self) -> Searched:
         solver = _solver(self.deadline)
-        if solver is None or not self.halt.admit(solver.stop_search):
+        if self.cells is None or solver is None or not self.halt.admit(solver.stop_search):
             return None
         status = solver.solve(self.cells.model)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -87,7 +93,8 @@ class Solving:
         return None
 
     def exclude(self, grid: Grid) -> None:
-        self.cells.exclude(grid)
+        if self.cells is not None:
+            self.cells.exclude(grid)
 
 
 def enumerate_solutions(
@@ -96,14 +103,20 @@ def enumerate_solutions(
     deadline: float | None,
     limit: int | None,
     build: ModelBuilder | None,
+    forbidden: tuple[Grid, ...] = (),
 ) -> Generator[Grid, None, Ending]:
-    """The distinct solutions a CP-SAT search in a thread produces, lazily, from ``known``;
-    returns how the enumeration ended once the consumer has taken them all.
+    """The distinct solutions but the ``forbidden`` ones that a CP-SAT search in a thread
+    produces, lazily, from ``known``; returns how the enumeration ended once the consumer
+    has taken them all.
 
     CP-SAT can report the same assignment twice, so grids are deduplicated. A consumer
     that stops early stops the search.
     """
-    cells = cells_for(puzzle, known, build)
+    cells = cells_for(puzzle, known, build, deadline)
+    if cells is None:
+        return False, "time limit"
+    for solution in forbidden:
+        cells.forbid(solution)
     solver = _solver(deadline)
     if solver is None:
         return False, "time limit"

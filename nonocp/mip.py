@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from ortools.linear_solver import pywraplp
 
 from nonocp.blocks import Placements, placements
-from nonocp.clock import seconds_left
+from nonocp.clock import OutOfTime, in_time, seconds_left
 from nonocp.engine import (
     Count,
     Enumerating,
@@ -38,6 +38,7 @@ from nonocp.engine import (
     checked,
     count_all,
     enumerated,
+    left_to_find,
 )
 from nonocp.errors import NonocpError
 from nonocp.puzzle import Grid, Known, Puzzle, columns_of
@@ -84,7 +85,7 @@ class Mip:
         raise SolverBug(f"SCIP stopped abnormally (MPSolver status {status})")
 
 
-def build(puzzle: Puzzle, known: Known | None = None) -> Mip:
+def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = None) -> Mip:
     solver = pywraplp.Solver.CreateSolver("SCIP")
     if solver is None:
         raise NonocpError("this OR-tools build has no SCIP solver; use --engine cpsat")
@@ -98,8 +99,8 @@ def build(puzzle: Puzzle, known: Known | None = None) -> Mip:
         for r in range(puzzle.height)
     ]
     free = [(r, c) for r, row in enumerate(cells) for c, x in enumerate(row) if x.lb() < x.ub()]
-    lines = [*cells, *columns_of(cells)]
-    for number, (line, placed) in enumerate(zip(lines, placements(puzzle, known), strict=True)):
+    lines = zip([*cells, *columns_of(cells)], placements(puzzle, known), strict=True)
+    for number, (line, placed) in enumerate(in_time(lines, deadline)):
         _add_line(solver, line, placed, f"l{number}")
     return Mip(solver, cells, free)
 
@@ -154,11 +155,19 @@ class Enumeration:
         ending = enumerated(self.puzzle, self.limit, self.time_limit, self.logic, 0, self._by_mip)
         self.exact, self.stopped_by, self.loading = yield from ending
 
-    def _by_mip(self, known: Known | None, deadline: float | None) -> Enumerating:
+    def _by_mip(
+        self, known: Known | None, deadline: float | None, earlier: tuple[Grid, ...]
+    ) -> Enumerating:
         """One MIP per solution, each cutting off the ones found before it."""
-        mip = build(self.puzzle, known)
+        try:
+            mip = build(self.puzzle, known, deadline)
+        except OutOfTime:
+            return False, "time limit"
+        for solution in earlier:
+            mip.forbid(solution)
+        limit = left_to_find(self.limit, earlier)
         found = 0
-        while self.limit is None or found < self.limit:
+        while limit is None or found < limit:
             grid = mip.search(self.puzzle, deadline)
             if grid is None:
                 return False, "time limit"

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import pytest
 from hypothesis import given, settings
 
-from nonocp import count, load, satisfies, solutions, solve
-from nonocp.engine import Status, Uniqueness
-from nonocp.puzzle import Puzzle
+from nonocp import count, engine, load, satisfies, solutions, solve
+from nonocp.engine import Ending, Status, Uniqueness, enumerated
+from nonocp.puzzle import Grid, Known, Puzzle
 
 from bruteforce import all_solutions
 from conftest import HEART, PUZZLES, puzzle_of, random_grids
@@ -80,6 +82,35 @@ def test_count_limit_says_at_least() -> None:
     total = count(load(PUZZLES / "nonunique.txt"), limit=5)
     assert (total.count, total.exact, total.stopped_by) == (5, False, "limit")
     assert total.text == "at least 5 solutions (limit)"
+
+
+def test_an_enumeration_goes_on_from_what_the_search_found() -> None:
+    """The search's budget of 100 probes finds 27 of nonunique's 43 solutions; the rest
+    is told them, so it looks for the others, and if it finds none in time the count
+    still holds the 27."""
+    puzzle = load(PUZZLES / "nonunique.txt")
+    told: list[tuple[Grid, ...]] = []
+
+    def out_of_time(
+        known: Known | None, deadline: float | None, earlier: tuple[Grid, ...]
+    ) -> Generator[Grid, None, Ending]:
+        told.append(earlier)
+        return False, "time limit"
+        yield  # a generator that yields nothing
+
+    grids = list(enumerated(puzzle, None, None, True, 100, out_of_time))
+    assert len(told) == 1 and told[0] == tuple(grids)
+    assert 0 < len(grids) == len(set(grids)) < 43
+    assert all(satisfies(puzzle, grid) for grid in grids)
+
+
+@pytest.mark.parametrize("limit", [None, 30])
+def test_cp_sat_counts_on_past_the_search_without_counting_its_grids_twice(
+    monkeypatch: pytest.MonkeyPatch, limit: int | None
+) -> None:
+    monkeypatch.setattr(engine, "COUNT_PROBES", 100)
+    grids = list(solutions(load(PUZZLES / "nonunique.txt"), limit=limit))
+    assert len(grids) == len(set(grids)) == (limit or 43)
 
 
 def test_no_solution_is_proven() -> None:

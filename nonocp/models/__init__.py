@@ -8,10 +8,9 @@ only when logic and the depth-first search leave cells open (see ``nonocp.engine
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from nonocp.errors import NonocpError
 from nonocp.logic.board import open_cells
@@ -35,16 +34,19 @@ class CellModel:
         """The grid a solver (or a solution callback) assigned to the cells."""
         return tuple(tuple(int(values.boolean_value(v)) for v in row) for row in self.cells)
 
+    def forbid(self, grid: Grid) -> None:
+        """Some free cell must differ from ``grid`` (known cells cannot)."""
+        differs = [self.cells[r][c].Not() if grid[r][c] else self.cells[r][c] for r, c in self.free]
+        self.model.add_bool_or(differs)
+
     def exclude(self, grid: Grid) -> None:
         """Look for a solution other than ``grid``, starting the search from it.
 
-        Some free cell must take the other value (known cells cannot). The hint is there
-        because a second solution usually differs from the first in a few cells only: it
-        takes the solver straight to that neighbourhood (a random 30x30 puzzle's second
-        solution: 3.5 s without it, 0.15 s with it).
+        The hint is there because a second solution usually differs from the first in a
+        few cells only: it takes the solver straight to that neighbourhood (a random 30x30
+        puzzle's second solution: 3.5 s without it, 0.15 s with it).
         """
-        differs = [self.cells[r][c].Not() if grid[r][c] else self.cells[r][c] for r, c in self.free]
-        self.model.add_bool_or(differs)
+        self.forbid(grid)
         for r, c in self.free:
             self.model.add_hint(self.cells[r][c], grid[r][c])
 
@@ -67,8 +69,13 @@ def cell_model(height: int, width: int, known: Known | None) -> CellModel:
     return CellModel(model, cells, free)
 
 
-ModelBuilder = Callable[[Puzzle, Known | None], CellModel]
-"""A model's ``build``: the model of a puzzle with the cells ``Known`` fixed (or none)."""
+class ModelBuilder(Protocol):
+    """A model's ``build``: the model of a puzzle with the cells ``Known`` fixed (or none),
+    abandoned with ``clock.OutOfTime`` once ``deadline`` passes."""
+
+    def __call__(
+        self, puzzle: Puzzle, known: Known | None = None, deadline: float | None = None, /
+    ) -> CellModel: ...
 
 
 MODELS = ("automaton", "blocks", "both")
@@ -87,5 +94,7 @@ def builder(name: str) -> ModelBuilder:
     return partial(_build, name)
 
 
-def _build(name: str, puzzle: Puzzle, known: Known | None = None) -> CellModel:
-    return importlib.import_module(f"{__name__}.{name}").build(puzzle, known)
+def _build(
+    name: str, puzzle: Puzzle, known: Known | None = None, deadline: float | None = None
+) -> CellModel:
+    return importlib.import_module(f"{__name__}.{name}").build(puzzle, known, deadline)

@@ -11,20 +11,23 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from nonocp.blocks import Placements, placements
+from nonocp.clock import in_time
 from nonocp.models import CellModel, cell_model
 from nonocp.puzzle import Known, Puzzle, columns_of
 
 
-def build(puzzle: Puzzle, known: Known | None = None) -> CellModel:
+def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = None) -> CellModel:
     cells = cell_model(puzzle.height, puzzle.width, known)
-    add_starts(cells, puzzle, known)
+    add_starts(cells, puzzle, known, deadline)
     return cells
 
 
-def add_starts(cells: CellModel, puzzle: Puzzle, known: Known | None) -> None:
+def add_starts(
+    cells: CellModel, puzzle: Puzzle, known: Known | None, deadline: float | None
+) -> None:
     """Constrain every line of ``cells`` by block-start variables channelled to its cells."""
-    lines = [*cells.cells, *columns_of(cells.cells)]
-    for number, (line, placed) in enumerate(zip(lines, placements(puzzle, known), strict=True)):
+    lines = zip([*cells.cells, *columns_of(cells.cells)], placements(puzzle, known), strict=True)
+    for number, (line, placed) in enumerate(in_time(lines, deadline)):
         _add_line(cells.model, line, placed, f"l{number}")
 
 

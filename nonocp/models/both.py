@@ -10,7 +10,7 @@ from nonocp.models import CellModel, automaton, blocks
 from nonocp.puzzle import Known, Puzzle
 
 
-def build(puzzle: Puzzle, known: Known | None = None) -> CellModel:
-    cells = automaton.build(puzzle, known)
-    blocks.add_starts(cells, puzzle, known)
+def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = None) -> CellModel:
+    cells = automaton.build(puzzle, known, deadline)
+    blocks.add_starts(cells, puzzle, known, deadline)
     return cells
