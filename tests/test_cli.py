@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -403,3 +404,102 @@ def test_a_folder_is_a_batch_of_the_puzzle_files_under_it(tmp_path: Path) -> Non
     run = run_cli("solve", str(empty))
     assert (run.returncode, run.stdout) == (2, "")
     assert run.stderr == f"nonocp: {empty}: no puzzle files in this folder\n"
+
+
+def unprivileged() -> list[str]:
+    """A command prefix under which file permissions hold even for root, who reads any
+    file; the test is skipped where there is no such prefix."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("root reads every file, and setpriv is not here to drop that")
+    dropped = "-dac_override,-dac_read_search"
+    return [setpriv, f"--bounding-set={dropped}", f"--inh-caps={dropped}", "--"]
+
+
+def test_a_file_that_cannot_be_read_is_one_line_and_the_batch_goes_on(tmp_path: Path) -> None:
+    locked, shut = tmp_path / "locked.txt", tmp_path / "shut"
+    locked.write_text((PUZZLES / "heart.txt").read_text())
+    shut.mkdir()
+    (shut / "heart.txt").write_text((PUZZLES / "heart.txt").read_text())
+    locked.chmod(0)
+    shut.chmod(0)
+    try:
+        prefix = [*unprivileged(), *nonocp_command()]
+        for args, message in [
+            ([locked], f"{locked}: Permission denied"),
+            ([shut / "heart.txt"], f"{shut / 'heart.txt'}: Permission denied"),
+            ([shut], f"{shut}: Permission denied"),
+        ]:
+            command = [*prefix, "solve", *map(str, args)]
+            run = subprocess.run(command, capture_output=True, text=True)
+            assert (run.returncode, run.stderr) == (2, f"nonocp: {message}\n")
+        both = [*prefix, "solve", str(locked), str(PUZZLES / "heart.txt"), "--plain"]
+        run = subprocess.run(both, capture_output=True, text=True)
+        assert (run.returncode, run.stderr) == (2, f"nonocp: {locked}: Permission denied\n")
+        assert run.stdout.startswith("2 files: puzzles 1, solved 1, unique 1, ")
+    finally:
+        shut.chmod(0o755)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs a device that never ends")
+def test_input_that_never_ends_is_refused_once_past_any_puzzle_files_size() -> None:
+    run = run_cli("solve", "/dev/zero")
+    assert run.returncode == 2
+    assert run.stderr == "nonocp: /dev/zero: over 64 MiB: not a puzzle file\n"
+
+
+def test_generate_names_a_file_it_cannot_write_and_a_format_too_small_up_front(
+    tmp_path: Path,
+) -> None:
+    nowhere = tmp_path / "no" / "such.json"
+    run = run_cli("generate", "--out", str(nowhere))
+    assert (run.returncode, run.stderr) == (2, f"nonocp: {nowhere}: No such file or directory\n")
+    run = run_cli("generate", "--count", "2", "--to", "nin", "--unique")
+    assert run.returncode == 2
+    assert run.stderr.startswith("nonocp: --to nin holds one puzzle: use --count 1, or ")
+
+
+def test_convert_never_writes_over_the_file_it_converts(tmp_path: Path) -> None:
+    heart = tmp_path / "heart.txt"
+    heart.write_text((PUZZLES / "heart.txt").read_text())
+    for out in (str(heart), f"{tmp_path}/./heart.txt"):
+        run = run_cli("convert", str(heart), out, "--to", "json")
+        assert run.returncode == 2
+        assert run.stderr == f"nonocp: {out}: is the file being converted; write to another\n"
+    assert heart.read_text() == (PUZZLES / "heart.txt").read_text()
+
+
+def test_a_solution_file_of_other_puzzles_or_of_none_is_refused(tmp_path: Path) -> None:
+    clues, solutions = tournament_set(tmp_path, PICTURES)
+    heart = str(PUZZLES / "heart.txt")
+    run = run_cli("solve", heart, "--solutions", str(solutions))
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == f"nonocp: {solutions}: the solution to puzzle #1 is 3x3, the puzzle 9x9\n"
+    run = run_cli("solve", str(clues), "--solutions", heart)
+    assert (run.returncode, run.stderr) == (2, f"nonocp: {heart}: holds no solutions\n")
+
+
+def test_check_says_when_there_is_no_stored_solution() -> None:
+    run = run_cli("solve", str(PUZZLES / "heart.txt"), "--check", "--plain")
+    assert run.returncode == 0
+    assert run.stdout.splitlines()[-1] == "no stored solution to compare with"
+
+
+def test_a_puzzle_picked_from_a_set_is_called_by_its_number(tmp_path: Path) -> None:
+    clues, _ = tournament_set(tmp_path, PICTURES)
+    run = run_cli("solve", str(clues), "--name", "2", "--plain")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1].startswith(f"{clues} ($2) 3x3: unique (")
+    counted = run_cli("count", str(clues), "--index", "3", "--json")
+    assert json.loads(counted.stdout)["title"] == "$3"
+    both = run_cli("solve", str(clues), "--index", "3", "--name", "2")
+    assert both.returncode == 2
+    assert both.stderr == "nonocp: pick a puzzle by --index or by --name, not both\n"
+
+
+def test_version() -> None:
+    run = run_cli("--version")
+    assert run.returncode == 0
+    assert run.stdout.startswith("nonocp ") and run.stdout.count("\n") == 1

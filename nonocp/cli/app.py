@@ -7,6 +7,7 @@ imports (ortools) happen inside the commands so that start-up stays fast.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +15,7 @@ import typer
 
 from nonocp.backends import EngineName, ModelName
 from nonocp.errors import NonocpError
-from nonocp.formats import load_all, name_of, select
+from nonocp.formats import label, load_all, name_of, select
 from nonocp.puzzle import Puzzle
 
 app = typer.Typer(
@@ -23,11 +24,38 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version
+
+        print(f"nonocp {version('nonocp')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Solve, count and check nonograms with constraint programming."""
+
 
 TimeLimit = Annotated[
     float | None,
-    typer.Option("--time-limit", min=0.0, help="Stop after S seconds; the answer is 'unknown'."),
+    typer.Option(
+        "--time-limit",
+        min=0.0,
+        help="Stop after S seconds; what is not proven by then is said to be so ('unknown', "
+        "'at least N').",
+    ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 Plain = Annotated[
@@ -55,6 +83,7 @@ PuzzleFiles = Annotated[
         metavar="FILE",
         help="Puzzle files or folders, one or many (- reads standard input).",
         show_default=False,
+        readable=False,  # reading reports it in one line, and a batch goes on past it
     ),
 ]
 Index = Annotated[
@@ -75,5 +104,12 @@ def report(error: NonocpError) -> None:
 def chosen_puzzles(
     file: Path, format: str | None, index: int | None, name: str | None
 ) -> list[Puzzle]:
-    """The puzzles of a file a command works on: all, or the one ``--index``/``--name`` picks."""
-    return select(load_all(file, format), index, name, source=name_of(file))
+    """The puzzles of a file a command works on: all, or the one ``--index``/``--name``
+    picks, which, untitled, takes its label in the file (``$7``, ``#3``) as its title, so
+    that what is printed says which puzzle of the set it is about."""
+    puzzles = load_all(file, format)
+    chosen = select(puzzles, index, name, source=name_of(file))
+    if len(chosen) == len(puzzles) or chosen[0].title:
+        return chosen
+    position = next(at for at, puzzle in enumerate(puzzles, start=1) if puzzle is chosen[0])
+    return [replace(chosen[0], title=label(chosen[0], position))]

@@ -76,16 +76,33 @@ def work_of(
 
 
 def _expanded(paths: list[Path]) -> list[Path]:
-    """The files given, each folder replaced by the puzzle files under it."""
+    """The files given, each folder replaced by the puzzle files under it. A path that
+    cannot be looked at (inside a folder one may not enter) stays, so that reading it
+    reports why."""
     files = []
     for path in paths:
-        if not path.is_dir():
+        if not _is_folder(path):
             files.append(path)
-        elif found := puzzle_files(path):
+        elif found := _listed(path):
             files.extend(found)
         else:
             raise NonocpError(f"{name_of(path)}: no puzzle files in this folder")
     return files
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _listed(folder: Path) -> list[Path]:
+    try:
+        next(folder.iterdir(), None)  # the search below passes over a folder it cannot list
+        return puzzle_files(folder)
+    except OSError as error:
+        raise NonocpError(f"{name_of(folder)}: {error.strerror or 'cannot be listed'}") from None
 
 
 def one_puzzle_only(work: Work, **options: object) -> None:

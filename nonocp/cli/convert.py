@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +11,7 @@ import typer
 from nonocp.cli.app import FormatName, Index, Name, PuzzleFiles, app
 from nonocp.cli.batch import exit_status, work_of
 from nonocp.errors import NonocpError
-from nonocp.formats import FORMATS, Format, by_extension, by_name, dumps
+from nonocp.formats import FORMATS, STDIN, Format, by_extension, by_name, dumps, write_file
 
 Target = Annotated[
     str,
@@ -47,13 +46,22 @@ def convert(
 ) -> None:
     """Convert puzzles between formats: every format nonocp reads, it also writes."""
     fmt = target_format(out, to)
+    refuse_overwriting(files, out)
     work = work_of(files, format, index, name)
-    text = dumps([entry.puzzle for entry in work.entries], fmt.name)
-    if out == "-":
-        sys.stdout.write(text)
-    else:
-        try:
-            Path(out).write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise NonocpError(f"{out}: {error.strerror or 'cannot be written'}") from None
+    write_file(out, dumps([entry.puzzle for entry in work.entries], fmt.name))
     raise typer.Exit(exit_status(work, ok=True))
+
+
+def refuse_overwriting(files: list[Path], out: str) -> None:
+    """Refuse to write over a file being converted: what it held, comments and all, would
+    be gone with nothing to say so."""
+    for file in files:
+        if out != STDIN and _same_file(file, Path(out)):
+            raise NonocpError(f"{out}: is the file being converted; write to another")
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.samefile(other)
+    except OSError:  # either one missing, or - (standard input)
+        return False

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from nonocp.cli.app import app
+from nonocp.errors import NonocpError
 
 
 @app.command()
@@ -28,16 +28,14 @@ def generate(
     ] = None,
 ) -> None:
     """Generate random puzzles from random pictures (puzzle i uses seed + i)."""
-    from nonocp.formats import dumps
+    from nonocp.formats import STDIN, by_name, dumps, holding_many, write_file
     from nonocp.generate import parse_size, random_puzzles
 
     try:
         width, height = parse_size(size)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--size") from None
+    if count > 1 and not by_name(to).holds_many:
+        raise NonocpError(f"--to {to} holds one puzzle: use --count 1, or {holding_many()}")
     puzzles = list(random_puzzles(width, height, density, seed, count, unique))
-    text = dumps(puzzles, to)
-    if out is None:
-        sys.stdout.write(text)
-    else:
-        out.write_text(text)
+    write_file(STDIN if out is None else out, dumps(puzzles, to))

@@ -51,7 +51,7 @@ from nonocp.cli.output import (
     result_json,
     seconds,
 )
-from nonocp.formats import attach_solutions, load_all
+from nonocp.formats import attach_solutions, load_all, name_of
 from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle, satisfies
 from nonocp.render import ambiguous_cells, masked
@@ -71,7 +71,11 @@ def solve(
     name: Name = None,
     solutions: Annotated[
         Path | None,
-        typer.Option("--solutions", help="A file of solutions (e.g. TAAI) to --check against."),
+        typer.Option(
+            "--solutions",
+            help="A file of solutions (e.g. TAAI) to --check against.",
+            readable=False,
+        ),
     ] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Compare with the solution the file carries.")
@@ -96,7 +100,7 @@ def solve(
     solve_one = partial(backend(engine, model).solve, time_limit=time_limit, prove_unique=not first)
     work = work_of(files, format, index, name, solutions=solutions)
     if solutions is not None:
-        work = _with_solutions(work, load_all(solutions))
+        work = _with_solutions(work, load_all(solutions), name_of(solutions))
         check = True
     if work.single:
         ok = _solve_single(work.entries[0].puzzle, work.title, solve_one, out, check)
@@ -105,9 +109,9 @@ def solve(
     raise typer.Exit(exit_status(work, ok))
 
 
-def _with_solutions(work: Work, solved: list[Puzzle]) -> Work:
+def _with_solutions(work: Work, solved: list[Puzzle], source: str) -> Work:
     """The puzzles of one file with the pictures of a separate solution file."""
-    puzzles = attach_solutions([entry.puzzle for entry in work.entries], solved)
+    puzzles = attach_solutions([entry.puzzle for entry in work.entries], solved, source)
     return work._replace(
         entries=[
             entry._replace(puzzle=puzzle)
@@ -118,8 +122,10 @@ def _with_solutions(work: Work, solved: list[Puzzle]) -> Work:
 
 def stored_comparison(puzzle: Puzzle, result: Result) -> str | None:
     """How a found solution compares with the one the file carries; None if nothing to say."""
-    if puzzle.solution is None or result.grid is None:
+    if result.grid is None:
         return None
+    if puzzle.solution is None:
+        return "no stored solution to compare with"
     if result.grid == puzzle.solution:
         return "matches the stored solution"
     if not satisfies(puzzle, puzzle.solution):

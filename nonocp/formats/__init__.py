@@ -159,14 +159,37 @@ def name_of(path: str | Path) -> str:
     return "<stdin>" if str(path) == STDIN else str(path)
 
 
+LARGEST = 64 * 2**20
+"""The most bytes a puzzle file may hold, hundreds of times the largest puzzle set here
+(a TAAI set of 1,000 puzzles is 130 kB): past it the input is not puzzles, and a device
+like ``/dev/zero`` would otherwise be read until memory ran out."""
+
+
 def read_file(path: str | Path) -> str:
     """A file's text (standard input's for ``-``), binary data being a located error."""
     source = name_of(path)
     try:
-        data = sys.stdin.buffer.read() if str(path) == STDIN else Path(path).read_bytes()
+        if str(path) == STDIN:
+            data = sys.stdin.buffer.read(LARGEST + 1)
+        else:
+            with Path(path).open("rb") as file:
+                data = file.read(LARGEST + 1)
     except OSError as error:
         raise InputError(source, None, None, error.strerror or "cannot be read") from None
+    if len(data) > LARGEST:
+        raise InputError(source, None, None, f"over {LARGEST // 2**20} MiB: not a puzzle file")
     return decode(data, source)
+
+
+def write_file(path: str | Path, text: str) -> None:
+    """Write ``text`` to a file (standard output for ``-``), an error in one line."""
+    if str(path) == STDIN:
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise NonocpError(f"{path}: {error.strerror or 'cannot be written'}") from None
 
 
 def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
@@ -221,12 +244,16 @@ def load(path: str | Path, format: str | None = None) -> Puzzle:
 def dumps(puzzles: Sequence[Puzzle], format: str) -> str:
     fmt = by_name(format)
     if len(puzzles) > 1 and not fmt.holds_many:
-        many = ", ".join(f.name for f in FORMATS if f.holds_many)
         raise NonocpError(
             f"the {fmt.name} format holds one puzzle, not {len(puzzles)}: pick one "
-            f"(--index or --name) or use a format that holds many ({many})"
+            f"(--index or --name) or {holding_many()}"
         )
     return fmt.write(puzzles)
+
+
+def holding_many() -> str:
+    """The advice for many puzzles bound for a format that holds one."""
+    return f"use a format that holds many ({', '.join(f.name for f in FORMATS if f.holds_many)})"
 
 
 def select(
@@ -240,6 +267,8 @@ def select(
     ``index`` counts from 1 as people do; ``name`` matches a title, a catalogue entry or a
     TAAI number (``17`` or ``$17``), ignoring case.
     """
+    if index is not None and name is not None:
+        raise NonocpError("pick a puzzle by --index or by --name, not both")
     if index is not None:
         if not 1 <= index <= len(puzzles):
             raise NonocpError(f"{source} holds {len(puzzles)} puzzles; there is no puzzle {index}")
@@ -255,14 +284,26 @@ def select(
     raise NonocpError(f"{source} holds no puzzle named {name!r}")
 
 
-def attach_solutions(puzzles: Sequence[Puzzle], solved: Sequence[Puzzle]) -> list[Puzzle]:
+def attach_solutions(
+    puzzles: Sequence[Puzzle], solved: Sequence[Puzzle], source: str = "the solution file"
+) -> list[Puzzle]:
     """``puzzles`` with the pictures of ``solved`` (say, a TAAI solution file) as solutions.
 
     Puzzles pair up by number, so a solution file covering only part of a set still
-    lands on the right puzzles; a puzzle with no partner keeps what it had.
+    lands on the right puzzles; a puzzle with no partner keeps what it had. A file with no
+    pictures, or a picture of another size than its puzzle, is the wrong file, and is
+    refused rather than reported as a mismatch.
     """
-    grids = {number(p, i): p.solution for i, p in enumerate(solved, start=1)}
-    return [
-        replace(puzzle, solution=grids.get(number(puzzle, i)) or puzzle.solution)
-        for i, puzzle in enumerate(puzzles, start=1)
-    ]
+    grids = {number(p, i): p.solution for i, p in enumerate(solved, start=1) if p.solution}
+    if not grids:
+        raise NonocpError(f"{source}: holds no solutions")
+    attached = []
+    for i, puzzle in enumerate(puzzles, start=1):
+        grid = grids.get(number(puzzle, i))
+        if grid is not None and (len(grid[0]), len(grid)) != (puzzle.width, puzzle.height):
+            raise NonocpError(
+                f"{source}: the solution to puzzle {label(puzzle, i)} is "
+                f"{len(grid[0])}x{len(grid)}, the puzzle {puzzle.size}"
+            )
+        attached.append(replace(puzzle, solution=grid or puzzle.solution))
+    return attached
