@@ -30,7 +30,8 @@ def in_order(
     where a task takes well under a millisecond, per-task overhead would otherwise
     dominate; where one may take a minute, chunks of one keep the workers evenly busy.
     """
-    if jobs <= 1 or len(tasks) <= 1:
+    jobs = min(jobs, len(tasks))
+    if jobs <= 1:
         yield from map(work, tasks)
         return
     chunk = max(1, min(most_per_chunk, len(tasks) // (jobs * 8)))

@@ -196,6 +196,8 @@ def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
     """Every puzzle in a file, each validated before it is returned."""
     source = name_of(path)
     text = read_file(path)
+    if not text.strip():  # else each format's grammar would say what it expected first
+        raise InputError(source, None, None, "empty: no puzzle in it")
     fmt = by_name(format) if format else detect(source, text)
     try:
         puzzles = fmt.read(text, source)
