@@ -40,12 +40,13 @@ class Entry(NamedTuple):
 
 class Work(NamedTuple):
     """The puzzles a command was given: what to call them together (the file, or ``N
-    files``), the files when several were given, and how many of those could not be read."""
+    files``), the files when several were given, and why each of those that could not be
+    read could not."""
 
     title: str
     entries: list[Entry]
     files: list[str] | None
-    unreadable: int
+    unreadable: list[str]
 
     @property
     def single(self) -> bool:
@@ -68,7 +69,7 @@ def work_of(
         (file,) = files
         source = name_of(file)
         puzzles = chosen_puzzles(file, format, index, name)
-        return Work(source, _entries([(source, puzzles)], several=False), None, 0)
+        return Work(source, _entries([(source, puzzles)], several=False), None, [])
     _refuse("takes one puzzle file, not several", index=index, name=name, **one_file_options)
     batches, unreadable = _readable(files, format)
     names = [name_of(file) for file in files]
@@ -118,17 +119,17 @@ def _refuse(why: str, **options: object) -> None:
             raise NonocpError(f"--{option} {why}")
 
 
-def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], int]:
-    """The puzzles of each file that reads, and how many do not: a batch goes on past a
-    bad file, reporting it at once and exiting with status 2."""
+def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], list[str]]:
+    """The puzzles of each file that reads, and the errors of those that do not: a batch
+    goes on past a bad file, reporting it at once and exiting with status 2."""
     batches: list[Batch] = []
-    unreadable = 0
+    unreadable = []
     for file in files:
         try:
             batches.append((name_of(file), load_all(file, format)))
         except NonocpError as error:
             report(error)
-            unreadable += 1
+            unreadable.append(str(error))
     return batches, unreadable
 
 
@@ -174,14 +175,16 @@ def print_batch(
 ) -> None:
     """Print a batch's answers: as JSON, the file or files given, a ``document`` for each
     puzzle and the ``tally``; otherwise a ``line`` for each puzzle that has one (None:
-    nothing to say), then the tally as ``_print_summary`` does."""
+    nothing to say), then the tally as ``_print_summary`` does. The JSON also holds the
+    errors of the files that could not be read: a program reading it may never see
+    standard error."""
     answered = list(zip(work.entries, answers, strict=True))
     if out.as_json:
         given = {"file": work.title} if work.files is None else {"files": work.files}
         documents = [
             {"puzzle": entry.label, **document(entry, answer)} for entry, answer in answered
         ]
-        out.json({**given, "puzzles": documents, "summary": tally})
+        out.json({**given, "unreadable": work.unreadable, "puzzles": documents, "summary": tally})
         return
     for entry, answer in answered:
         if (text := line(entry, answer)) is not None:
