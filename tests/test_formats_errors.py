@@ -27,8 +27,8 @@ MALFORMED = {
     "nin-bad-header": ("p.nin", "3 x\n1\n", "1:1: expected 'WIDTH HEIGHT', found '3 x'"),
     "nin-letter": ("p.nin", "2 2\n1\n1 a\n1\n1\n", "3:3: expected a number, found 'a'"),
     "nin-clue-too-long": ("p.nin", "2 2\n3\n1\n1\n1\n", "2:1: row clue 3 needs 3 cells"),
-    "nin-empty": ("p.nin", "\n\n", "empty: no puzzle in it"),
-    "gecode-blank": ("p.txt", " \n\t\n", "empty: no puzzle in it"),
+    "nin-empty": ("p.nin", "\n\n", "1:1: expected a puzzle, found an empty file"),
+    "gecode-blank": ("p.txt", " \n\t\n", "1:1: expected a puzzle, found an empty file"),
     "non-truncated": (
         "p.non",
         "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n",

@@ -197,7 +197,7 @@ def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
     source = name_of(path)
     text = read_file(path)
     if not text.strip():  # else each format's grammar would say what it expected first
-        raise InputError(source, None, None, "empty: no puzzle in it")
+        raise InputError(source, 1, 1, "expected a puzzle, found an empty file")
     fmt = by_name(format) if format else detect(source, text)
     try:
         puzzles = fmt.read(text, source)
