@@ -1,5 +1,6 @@
 """The magnitude optimizer: optima against brute force, both input styles, located errors,
-ordered parallel output, resuming, and real instances from the shared workload."""
+ordered parallel output, one JSON document, resuming and refusing what cannot be resumed,
+and real instances from the shared workload."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from nonocp.magnitude.bounds import fewest_cells, most_cells
 from nonocp.magnitude.files import Style, decode_grid, encode_grid, read_instances
 from nonocp.puzzle import columns_of, runs
 
-from conftest import run_cli
+from conftest import HEART, run_cli
 
 Instance = tuple[tuple[int, ...], tuple[int, ...]]
 
@@ -146,7 +147,8 @@ def test_cli_counts_style(tmp_path: Path) -> None:
     source.write_text(COUNTS)
     done = run_cli("magnitude", str(source), "--json", "--jobs", "1")
     assert done.returncode == 0, done.stderr
-    first, second = done.stdout.splitlines()
+    summary = json.loads(done.stdout)
+    first, second = summary["answers"]
     filled, status, *rows = first.split()
     grid = tuple(tuple(map(int, row)) for row in rows)
     instance = ((1, 2, 1), (2, 1, 1, 1, 1))
@@ -154,8 +156,20 @@ def test_cli_counts_style(tmp_path: Path) -> None:
     assert (status, counted(grid)) == ("optimal", instance)
     assert int(filled) == sum(map(sum, grid)) == fewest
     assert second == "0 optimal 000 000"
-    summary = json.loads(done.stderr[done.stderr.index("{") :])
     assert (summary["instances"], summary["filled"], summary["optimal"]) == (2, fewest, 2)
+
+
+def test_cli_json_without_out_is_one_document(tmp_path: Path) -> None:
+    """Standard output is then the summary with the answer lines, which are all it holds
+    without --json."""
+    source = tmp_path / "grids.txt"
+    source.write_text(f"{GRID}\n{GRID}\n")
+    plain = run_cli("magnitude", str(source), "--jobs", "1")
+    done = run_cli("magnitude", str(source), "--json", "--jobs", "1")
+    assert done.returncode == plain.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["answers"] == plain.stdout.splitlines()
+    assert (summary["instances"], summary["optimal"], summary["filled"]) == (2, 2, 2 * 52)
 
 
 def test_cli_exit_1_when_not_all_proven(tmp_path: Path) -> None:
@@ -233,3 +247,96 @@ def test_cli_refuses_to_resume_another_inputs_answers(shared: Path, tmp_path: Pa
     done = run_cli("magnitude", str(source), "--out", str(out))
     assert done.returncode == 2
     assert f"{out}:1:1: this grid does not answer instance 1" in done.stderr
+
+
+def one_instance_file(tmp_path: Path, style: Style) -> Path:
+    """GRID as an instance in either style: bounds 52 and 217, both met by construction."""
+    source = tmp_path / f"{style}.txt"
+    rows, columns = counted(decode_grid(GRID, "x", 1))
+    counts = f"{' '.join(map(str, rows))}\n{' '.join(map(str, columns))}\n"
+    source.write_text(f"{GRID}\n" if style is Style.BASE64 else counts)
+    return source
+
+
+@pytest.mark.parametrize("style", list(Style))
+@pytest.mark.parametrize(
+    ("written", "again", "filled", "extreme"),
+    [("--minimize", "--maximize", 52, "fewest"), ("--maximize", "--minimize", 217, "most")],
+)
+def test_cli_refuses_to_resume_the_other_senses_answers(
+    tmp_path: Path, style: Style, written: str, again: str, filled: int, extreme: str
+) -> None:
+    """Answers do not name their sense, but a grid at one sense's bound gives it away
+    where the other sense's answer is a constructed grid at its own bound."""
+    source = one_instance_file(tmp_path, style)
+    out = tmp_path / "answers.txt"
+    assert run_cli("magnitude", str(source), written, "--out", str(out)).returncode == 0
+    held = out.read_bytes()
+    done = run_cli("magnitude", str(source), again, "--out", str(out))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"nonocp: {out}:1:1: this grid has {filled} filled cells, the {extreme} instance 1 "
+        f"can have: the file holds answers for {written}, not {again}\n"
+    )
+    assert out.read_bytes() == held
+
+
+INPUT_GRID = "this grid has 210 filled cells where this run's answer to instance 1 has 52"
+"""Why GRID itself, held where its answer should be, is refused."""
+
+
+@pytest.mark.parametrize(
+    ("style", "held", "where", "why"),
+    [
+        (Style.BASE64, f"{GRID}\n", "1:1", INPUT_GRID),
+        (Style.BASE64, GRID, "1:1", INPUT_GRID),
+        (Style.BASE64, "\n".join(HEART), "1:1", "expected a base64 character, found '.'"),
+        (Style.BASE64, "{answer}\n{answer}\n", "2:1", "more lines than the input's instances"),
+        (Style.COUNTS, "1 2 1\n2 1 1 1 1\n", "1:1", "expected '<filled> <status> <rows"),
+    ],
+    ids=["input", "input-without-newline", "puzzle", "longer", "counts-input"],
+)
+def test_cli_refuses_to_overwrite_what_is_not_its_answers(
+    tmp_path: Path, style: Style, held: str, where: str, why: str
+) -> None:
+    """The input itself (with or without its last newline), a puzzle, a longer run's
+    answers: each is refused, left as it is, before anything is solved."""
+    source = one_instance_file(tmp_path, style)
+    fewest = optimize(*counted(decode_grid(GRID, "x", 1))).grid
+    assert fewest is not None
+    answer = encode_grid(fewest)
+    out = tmp_path / "held.txt"
+    out.write_text(held.format(answer=answer))
+    kept = out.read_bytes()
+    done = run_cli("magnitude", str(source), "--out", str(out))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"nonocp: {out}:{where}: {why}")
+    assert done.stderr.endswith(": not an answer file of this run\n")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert out.read_bytes() == kept
+
+
+def test_cli_recomputes_an_unproven_answer_but_checks_the_lines_after_it(
+    shared: Path, tmp_path: Path
+) -> None:
+    """Grid 471 of the shared file, maximised, is left to the solver: a grid short of the
+    bound there may be an unproven answer, computed again. An answer after it that meets
+    the other sense's bound still gives the file away."""
+    grid_471 = (shared / "magnitude" / "nonograms_b64.txt").read_text().splitlines()[470]
+    source = tmp_path / "grids.txt"
+    source.write_text(f"{grid_471}\n{GRID}\n")
+    out, minimised = tmp_path / "answers.txt", tmp_path / "min.txt"
+    assert run_cli("magnitude", str(source), "--maximize", "--out", str(out)).returncode == 0
+    assert run_cli("magnitude", str(source), "--minimize", "--out", str(minimised)).returncode == 0
+    complete = out.read_text()
+    out.write_text(f"{grid_471}\n{complete.splitlines()[1]}\n")  # the input grid: 'unproven'
+    again = run_cli("magnitude", str(source), "--maximize", "--out", str(out), "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["resumed"] == 0
+    assert out.read_text() == complete
+    held = f"{grid_471}\n{minimised.read_text().splitlines()[1]}\n"
+    out.write_text(held)
+    refused = run_cli("magnitude", str(source), "--maximize", "--out", str(out))
+    assert refused.returncode == 2
+    assert f"{out}:2:1: this grid has 52 filled cells, the fewest instance 2" in refused.stderr
+    assert out.read_text() == held

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import time
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import IO, Annotated
 
@@ -25,7 +26,8 @@ from rich.table import Table
 from rich.text import Text
 
 from nonocp.cli import EXIT_INTERRUPTED
-from nonocp.cli.app import Json, app
+from nonocp.cli.app import app
+from nonocp.errors import NonocpError
 from nonocp.magnitude.batch import Summary, results, resume
 from nonocp.magnitude.bounds import Sense
 from nonocp.magnitude.files import Instance, Style, answer_line, read_instances
@@ -38,6 +40,7 @@ InstanceFile = Annotated[
         help="Instances: base64 16x16 grids, one per line, or lines of row run counts each "
         "followed by a line of column run counts (- reads standard input).",
         show_default=False,
+        readable=False,  # reading reports it in one line
     ),
 ]
 Minimize = Annotated[
@@ -48,7 +51,8 @@ Out = Annotated[
     typer.Option(
         "--out",
         help="Write the answers to this file instead of standard output; if it exists, "
-        "resume the run it holds. The summary then goes to standard output.",
+        "resume the run it holds (a file that holds anything else is refused and left as "
+        "it is). The summary then goes to standard output.",
     ),
 ]
 Jobs = Annotated[
@@ -64,6 +68,14 @@ InstanceTimeLimit = Annotated[
 ]
 InputStyle = Annotated[
     Style | None, typer.Option("--format", help="Read the file in this style (default: detect).")
+]
+Json = Annotated[
+    bool,
+    typer.Option(
+        "--json",
+        help="Print the summary as JSON. Without --out, standard output is then one JSON "
+        "document: the summary, with the answer lines as a list under 'answers'.",
+    ),
 ]
 
 
@@ -98,8 +110,9 @@ def magnitude(
     done = resume(out, instances, style, sense) if out else []
     for filled in done:
         summary.add_resumed(filled)
-    report = Console(stderr=out is None, highlight=False)
-    with out.open("a") if out else nullcontext(sys.stdout) as answers:
+    report = Console(stderr=out is None and not as_json, highlight=False)
+    held = io.StringIO() if as_json and out is None else None
+    with _answers_to(out, held) as answers:
         try:
             _answer(instances[len(done) :], style, sense, jobs, time_limit, answers, summary)
         except KeyboardInterrupt:
@@ -108,12 +121,29 @@ def magnitude(
             raise typer.Exit(EXIT_INTERRUPTED) from None
     seconds = time.perf_counter() - started
     if as_json:
-        report.print_json(data=summary.as_dict(seconds))
+        report.print_json(data=_document(summary, seconds, held))
     else:
         report.print(_table(summary, seconds))
     raise typer.Exit(
         EXIT_ALL_OPTIMAL if summary.optimal == summary.instances else EXIT_NOT_ALL_OPTIMAL
     )
+
+
+def _answers_to(out: Path | None, held: io.StringIO | None) -> AbstractContextManager[IO[str]]:
+    """Where the answer lines go: appended to ``--out`` (after those resumed), held for the
+    JSON document, or to standard output."""
+    if out is None:
+        return nullcontext(sys.stdout if held is None else held)
+    try:
+        return out.open("a")
+    except OSError as error:
+        raise NonocpError(f"{out}: {error.strerror or 'cannot be written'}") from None
+
+
+def _document(summary: Summary, seconds: float, held: io.StringIO | None) -> dict[str, object]:
+    """The JSON summary, and the answers too when standard output holds nothing else."""
+    counts = summary.as_dict(seconds)
+    return counts if held is None else counts | {"answers": held.getvalue().splitlines()}
 
 
 def _answer(

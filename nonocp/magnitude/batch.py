@@ -14,7 +14,8 @@ from pathlib import Path
 
 from nonocp.errors import InputError
 from nonocp.magnitude.bounds import Sense, bound, magnitudes
-from nonocp.magnitude.files import Instance, Style, answer_grid
+from nonocp.magnitude.construct import construct
+from nonocp.magnitude.files import Instance, Style, answer_grid, answer_start
 from nonocp.magnitude.optimize import Result, Status, optimize
 from nonocp.pool import in_order
 from nonocp.puzzle import Grid
@@ -44,30 +45,105 @@ def resume(out: Path, instances: Sequence[Instance], style: Style, sense: Sense)
     the bound, which proves it optimal without the solver. The first answer that does not
     (an instance left unproven, an optimum short of the bound, which only the solver can
     prove again, or a line cut short when the run was interrupted) and everything after it
-    are computed again. A grid with the wrong magnitudes means ``out`` answers another
-    input: an error, not something to overwrite.
+    are computed again. Every line is checked before anything is cut: one that this run
+    cannot have written (see ``_standing``) means ``out`` holds something else, an error,
+    not something to overwrite.
     """
     if not out.exists():
         return []
-    lines = out.read_bytes().decode("utf-8", "replace").split("\n")[:-1]
-    if len(lines) > len(instances):
-        raise InputError(str(out), len(instances) + 1, 1, "more answers than instances")
-    kept: list[int] = []
-    for number, (line, instance) in enumerate(zip(lines, instances, strict=False), start=1):
-        grid = answer_grid(line.strip(), style, str(out), number)
-        if grid is None:
-            break
-        if not _answers(grid, instance):
-            raise InputError(
-                str(out), number, 1, f"this grid does not answer instance {number} of the input"
-            )
-        filled = sum(map(sum, grid))
-        if filled != bound(instance.rows, instance.columns, sense):
-            break
-        kept.append(filled)
+    path = str(out)
+    try:
+        text = out.read_bytes().decode("utf-8", "replace")
+    except OSError as error:
+        raise InputError(path, None, None, error.strerror or "cannot be read") from None
+    *lines, tail = text.split("\n")
+    standing = [
+        _standing(line.strip(), number, instance, style, sense, path)
+        for number, (line, instance) in enumerate(zip(lines, instances, strict=False), start=1)
+    ]
+    if tail and len(lines) < len(instances):
+        _check_cut(tail.strip(), len(lines) + 1, instances[len(lines)], style, sense, path)
+    if len(lines) + bool(tail) > len(instances):
+        why = f"more lines than the input's instances ({len(instances)})"
+        raise _foreign(path, len(instances) + 1, 1, why)
+    kept = _until_none(standing)
     with out.open("r+b") as file:
         file.truncate(sum(len(line.encode()) + 1 for line in lines[: len(kept)]))
     return kept
+
+
+def _standing(
+    text: str, number: int, instance: Instance, style: Style, sense: Sense, path: str
+) -> int | None:
+    """The filled count of an answer line that stands, None for one to compute again, or
+    an error for a line this run cannot have written.
+
+    Such a line is not an answer line, or a grid without the instance's magnitudes, or a
+    grid off the bound of an instance that the construction settles: this run answers
+    those with the construction's grid, at the bound, whatever the time limit. Answers do
+    not say which sense they are for, so a run of the other sense shows only there, in a
+    grid that meets the other sense's bound; an instance left to the solver gives nothing
+    away.
+    """
+    try:
+        grid = answer_grid(text, style, path, number)
+    except InputError as error:
+        raise _foreign(path, error.line, error.column, error.message) from None
+    if grid is None:
+        return None
+    if not _answers(grid, instance):
+        raise _foreign(path, number, 1, f"this grid does not answer instance {number} of the input")
+    filled = sum(map(sum, grid))
+    if filled == bound(instance.rows, instance.columns, sense):
+        return filled
+    if construct(instance.rows, instance.columns, sense) is not None:
+        raise _off_bound(path, number, filled, instance, sense)
+    return None
+
+
+def _check_cut(
+    text: str, number: int, instance: Instance, style: Style, sense: Sense, path: str
+) -> None:
+    """A last line without its newline is computed again, but must be the start of an
+    answer (the run was interrupted while writing it) or a whole one that lost its newline."""
+    if not answer_start(text, style):
+        _standing(text, number, instance, style, sense, path)
+
+
+def _until_none(standing: list[int | None]) -> list[int]:
+    kept = []
+    for filled in standing:
+        if filled is None:
+            break
+        kept.append(filled)
+    return kept
+
+
+def _off_bound(path: str, number: int, filled: int, instance: Instance, sense: Sense) -> InputError:
+    """The error for a grid off the bound of an instance the construction settles, naming
+    the other sense when the grid meets its bound."""
+    other = Sense.MAX if sense is Sense.MIN else Sense.MIN
+    if filled == bound(instance.rows, instance.columns, other):
+        extreme = "fewest" if other is Sense.MIN else "most"
+        why = (
+            f"this grid has {filled} filled cells, the {extreme} instance {number} can have: "
+            f"the file holds answers for {_option(other)}, not {_option(sense)}"
+        )
+        return InputError(path, number, 1, why)
+    target = bound(instance.rows, instance.columns, sense)
+    why = (
+        f"this grid has {filled} filled cells where this run's answer to instance {number} "
+        f"has {target}"
+    )
+    return _foreign(path, number, 1, why)
+
+
+def _foreign(path: str, line: int | None, column: int | None, why: str) -> InputError:
+    return InputError(path, line, column, f"{why}: not an answer file of this run")
+
+
+def _option(sense: Sense) -> str:
+    return f"--{sense.value}imize"
 
 
 def _answers(grid: Grid, instance: Instance) -> bool:

@@ -33,6 +33,16 @@ class Style(StrEnum):
     COUNTS = "counts"
 
 
+STATUS_WORD = "|".join(status.value for status in Status)
+COUNTS_ANSWER = re.compile(rf"\d+ ({STATUS_WORD})( [01]+)+")
+ANSWER_START = {
+    Style.BASE64: re.compile(rf"[A-Za-z0-9+/]{{0,{BASE64_LENGTH - 1}}}"),
+    Style.COUNTS: re.compile(r"(\d+( [a-z]*| [a-z]+( [01]*)+)?)?"),
+}
+"""What an interrupted run can leave of its last answer line: a base64 grid short of at
+least its pad, or the first fields of a counts answer, the last one perhaps cut."""
+
+
 @dataclass(frozen=True)
 class Instance:
     rows: Magnitudes
@@ -151,7 +161,12 @@ def answer_grid(text: str, style: Style, path: str, line: int) -> Grid | None:
         return None
     if style is Style.BASE64:
         return decode_grid(text, path, line)
-    fields = text.split()
-    if len(fields) < 3 or not all(re.fullmatch(r"[01]+", row) for row in fields[2:]):
+    if not COUNTS_ANSWER.fullmatch(text):
         raise InputError(path, line, 1, "expected '<filled> <status> <rows of 0 and 1>'")
-    return tuple(tuple(int(cell) for cell in row) for row in fields[2:])
+    return tuple(tuple(int(cell) for cell in row) for row in text.split()[2:])
+
+
+def answer_start(text: str, style: Style) -> bool:
+    """Whether ``text`` can be the start of an answer line, as an interrupted run leaves
+    its last one."""
+    return ANSWER_START[style].fullmatch(text) is not None
