@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
@@ -18,6 +20,7 @@ from nonocp.backends import model_builder
 from nonocp.cli.app import (
     FormatName,
     Index,
+    Jobs,
     Json,
     Model,
     Name,
@@ -37,6 +40,7 @@ from nonocp.cli.batch import (
 )
 from nonocp.cli.output import Output, describe, puzzle_json, result_json, seconds
 from nonocp.logic import Deduction, Rating, Step, deduce
+from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle
 from nonocp.render import plain
 
@@ -80,6 +84,7 @@ def analyze(
     as_json: Json = False,
     plain: Plain = False,
     format: FormatName = None,
+    jobs: Jobs = 1,
 ) -> None:
     """Rate puzzles (line, probe or search), show what logic fixes, and check uniqueness."""
     out = Output(plain=plain, as_json=as_json)
@@ -95,7 +100,8 @@ def analyze(
             _print(out, puzzle, work.title, analysis, steps)
         ok = analysis.solved
     else:
-        ok = bool(work.entries) and _analyze_many(work, time_limit, build, out)
+        analyze_one = partial(_analysis, time_limit=time_limit, build=build)
+        ok = bool(work.entries) and _analyze_many(work, analyze_one, jobs, out)
     raise typer.Exit(exit_status(work, ok))
 
 
@@ -112,12 +118,12 @@ def _analysis(puzzle: Puzzle, time_limit: float | None, build: ModelBuilder | No
 
 
 def _analyze_many(
-    work: Work, time_limit: float | None, build: ModelBuilder | None, out: Output
+    work: Work, analyze_one: Callable[[Puzzle], Analysis], jobs: int, out: Output
 ) -> bool:
-    """Analyze every puzzle of a batch in turn, then print a line for each and a summary."""
-    analyses = tracked(
-        out, "analyzing", work, (_analysis(e.puzzle, time_limit, build) for e in work.entries)
-    )
+    """Analyze every puzzle of a batch on ``jobs`` processes, in order, then print a line
+    for each and a summary."""
+    puzzles = [entry.puzzle for entry in work.entries]
+    analyses = tracked(out, "analyzing", work, in_order(analyze_one, puzzles, jobs))
     print_batch(
         out,
         work,

@@ -86,6 +86,15 @@ PuzzleFiles = Annotated[
         readable=False,  # reading reports it in one line, and a batch goes on past it
     ),
 ]
+Jobs = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        min=1,
+        help="Work on a batch's puzzles on N processes at once; in one, each puzzle's hard"
+        " part races on every core.",
+    ),
+]
 Index = Annotated[
     int | None, typer.Option("--index", min=1, help="Only the Nth puzzle of the file (from 1).")
 ]

@@ -25,6 +25,7 @@ from nonocp.cli.app import (
     Engine,
     FormatName,
     Index,
+    Jobs,
     Json,
     Model,
     Name,
@@ -85,15 +86,7 @@ def solve(
     as_json: Json = False,
     plain: Plain = False,
     format: FormatName = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            min=1,
-            help="Solve a batch's puzzles on N processes at once; in one, each puzzle's hard"
-            " part races on every core.",
-        ),
-    ] = 1,
+    jobs: Jobs = 1,
 ) -> None:
     """Solve puzzles, draw the solution and prove whether it is unique."""
     out = Output(plain=plain, as_json=as_json)
@@ -218,16 +211,19 @@ def count(
     as_json: Json = False,
     plain: Plain = False,
     format: FormatName = None,
+    jobs: Jobs = 1,
 ) -> None:
     """Count the solutions of puzzles (exactly, or 'at least N' when stopped early)."""
     out = Output(plain=plain, as_json=as_json)
     work = work_of(files, format, index, name)
     one_puzzle_only(work, show=show)
-    solutions = partial(backend(engine, model).solutions, limit=limit, time_limit=time_limit)
+    chosen = backend(engine, model)
     if work.single:
+        solutions = partial(chosen.solutions, limit=limit, time_limit=time_limit)
         ok = _count_single(work.entries[0].puzzle, work.title, solutions, out, show)
     else:
-        ok = bool(work.entries) and _count_many(work, solutions, out)
+        count_one = partial(chosen.count, limit=limit, time_limit=time_limit)
+        ok = bool(work.entries) and _count_many(work, count_one, jobs, out)
     raise typer.Exit(exit_status(work, ok))
 
 
@@ -262,13 +258,11 @@ def _count_single(
     return _answered(total)
 
 
-def _count_many(work: Work, solutions: Callable[[Puzzle], Solutions], out: Output) -> bool:
-    """Count every puzzle of a batch in turn, then print each count and a summary."""
-    from nonocp.engine import count_all
-
-    counts = tracked(
-        out, "counting", work, (count_all(solutions(entry.puzzle)) for entry in work.entries)
-    )
+def _count_many(work: Work, count_one: Callable[[Puzzle], Count], jobs: int, out: Output) -> bool:
+    """Count every puzzle of a batch on ``jobs`` processes, counts in order, then print
+    each count and a summary."""
+    puzzles = [entry.puzzle for entry in work.entries]
+    counts = tracked(out, "counting", work, in_order(count_one, puzzles, jobs))
     print_batch(
         out,
         work,
