@@ -93,6 +93,14 @@ def test_solve_json_for_a_puzzle_with_several_solutions() -> None:
     assert document["grid"] != document["other"]
 
 
+def test_plain_output_lists_where_two_solutions_differ() -> None:
+    """The colours that show them on a terminal are lost in plain output."""
+    run = run_cli("solve", str(PUZZLES / "nonunique.txt"), "--plain")
+    *_, verdict, differing = run.stdout.splitlines()
+    assert verdict.startswith(f"{PUZZLES / 'nonunique.txt'} 11x15: not unique: at least 2 ")
+    assert differing == "the two solutions differ at 4 cells (row:column): 4:8 4:11 5:8 5:11"
+
+
 def test_time_limit_is_reported_as_unknown_with_exit_1() -> None:
     run = run_cli("solve", str(PUZZLES / "castle.txt"), "--time-limit", "0", "--json")
     assert run.returncode == 1

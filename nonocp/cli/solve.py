@@ -139,15 +139,30 @@ def _solve_single(
 ) -> bool:
     result = solve_one(puzzle)
     comparison = stored_comparison(puzzle, result) if check else None
+    grid, other = result.grid, result.other
+    differing = ambiguous_cells([grid, other]) if grid is not None and other is not None else set()
     if out.as_json:
         out.json(_result_json(puzzle, source, result, comparison))
-    elif result.grid is not None:
-        differing = ambiguous_cells([result.grid, result.other]) if result.other else set()
-        out.picture(puzzle, result.grid, highlight=differing)
+    elif grid is not None:
+        out.picture(puzzle, grid, highlight=differing)
     out.line(f"{describe(puzzle, source)}: {result.verdict} ({seconds(result.seconds)})")
+    if differing and out.plain:  # where colour cannot show them
+        out.line(_differing_line(differing))
     if comparison:
         out.line(comparison)
     return _settled(result, comparison)
+
+
+SHOWN_CELLS = 20
+"""The most differing cells plain output lists by row and column."""
+
+
+def _differing_line(cells: set[tuple[int, int]]) -> str:
+    """Where two solutions differ, as ``row:column`` from 1, the first ``SHOWN_CELLS``."""
+    named = [f"{r + 1}:{c + 1}" for r, c in sorted(cells)]
+    shown = " ".join(named[:SHOWN_CELLS])
+    more = f" and {len(named) - SHOWN_CELLS} more" if len(named) > SHOWN_CELLS else ""
+    return f"the two solutions differ at {len(named)} cells (row:column): {shown}{more}"
 
 
 def _result_json(puzzle: Puzzle, source: str, result: Result, comparison: str | None) -> dict:
