@@ -113,6 +113,23 @@ def test_cp_sat_counts_on_past_the_search_without_counting_its_grids_twice(
     assert len(grids) == len(set(grids)) == (limit or 43)
 
 
+def test_where_the_budget_finds_no_solution_the_race_finds_the_first_ones() -> None:
+    """CP-SAT finds none of Faase's solutions in minutes; the race finds both."""
+    total = count(load(PUZZLES / "webpbn" / "faase.nin"), limit=2, time_limit=120)
+    assert (total.count, total.exact, total.stopped_by) == (2, False, "limit")
+
+
+@pytest.mark.parametrize(("name", "expected"), [("nonunique", 43), ("difficult", 1)])
+def test_a_count_from_the_race_on_is_exact(
+    monkeypatch: pytest.MonkeyPatch, name: str, expected: int
+) -> None:
+    """With no probes to spend, the race proves a unique puzzle unique, or finds two
+    solutions of another, and CP-SAT counts the rest."""
+    monkeypatch.setattr(engine, "COUNT_PROBES", 0)
+    grids = list(solutions(load(PUZZLES / f"{name}.txt")))
+    assert len(grids) == len(set(grids)) == expected
+
+
 def test_no_solution_is_proven() -> None:
     # Totals agree and every clue fits, yet no grid exists: the two filled cells of the
     # rows would have to share a column.
