@@ -600,11 +600,11 @@ class Enumeration:
 
     def __iter__(self) -> Iterator[Grid]:
         ending = enumerated(
-            self.puzzle, self.limit, self.time_limit, self.logic, COUNT_PROBES, self._by_cpsat
+            self.puzzle, self.limit, self.time_limit, self.logic, COUNT_PROBES, self._the_rest
         )
         self.exact, self.stopped_by, self.loading = yield from ending
 
-    def _by_cpsat(
+    def _the_rest(
         self, known: Known | None, deadline: float | None, earlier: tuple[Grid, ...]
     ) -> Enumerating:
         """CP-SAT's enumeration of the solutions but the ``earlier`` ones. Where the
@@ -623,10 +623,8 @@ class Enumeration:
         limit = left_to_find(self.limit, earlier)
         if limit == 0:
             return False, "limit"
-        forbidden = cpsat.enumerate_solutions(
-            self.puzzle, known, deadline, limit, self.build, earlier
-        )
-        return (yield from forbidden)
+        others = cpsat.enumerate_solutions(self.puzzle, known, deadline, limit, self.build, earlier)
+        return (yield from others)
 
 
 Ending = tuple[bool, str | None]
