@@ -176,16 +176,16 @@ def stalling(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize(
-    "command",
+    ("command", "said"),
     [
-        ["solve", "{p}", "--first"],  # the searches' race
-        ["solve", "{p}", "--model", "blocks"],  # CP-SAT in the race
-        ["count", "{p}"],  # CP-SAT's enumeration
-        ["solve", "{p}", "{p}", "--jobs", "2"],  # worker processes
+        (["solve", "{p}", "--first"], ""),  # the searches' race
+        (["solve", "{p}", "--model", "blocks"], ""),  # CP-SAT in the race
+        (["count", "{p}"], ""),  # CP-SAT's enumeration
+        (["solve", "{p}", "{p}", "--jobs", "2"], "interrupted after 0 of 2 puzzles\n"),  # workers
     ],
 )
 def test_ctrl_c_stops_every_process_at_once_with_status_130(
-    stalling: Path, command: list[str]
+    stalling: Path, command: list[str], said: str
 ) -> None:
     args = [arg.format(p=stalling) for arg in command]
     process = subprocess.Popen(
@@ -200,7 +200,7 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
         time.sleep(3)  # past start-up, into the solving
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
         _, errors = process.communicate(timeout=30)
-        assert (process.returncode, errors) == (130, "")
+        assert (process.returncode, errors) == (130, said)
         for _ in range(50):  # the workers too are gone
             if not group_alive(process.pid):
                 break
@@ -209,6 +209,31 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
     finally:
         if group_alive(process.pid):
             os.killpg(process.pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_in_a_batch_prints_what_was_answered_before_it(stalling: Path, jobs: str) -> None:
+    args = ["count", str(PUZZLES / "heart.txt"), str(stalling), "--json", "--jobs", jobs]
+    process = subprocess.Popen(
+        [*nonocp_command(), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=heeding_ctrl_c,
+    )
+    try:
+        time.sleep(3)
+        os.killpg(process.pid, signal.SIGINT)
+        output, errors = process.communicate(timeout=30)
+    finally:
+        if group_alive(process.pid):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert (process.returncode, errors) == (130, "interrupted after 1 of 2 puzzles\n")
+    document = json.loads(output)
+    assert document["interrupted"] is True
+    assert [p["count"] for p in document["puzzles"]] == [1]
+    assert document["summary"]["puzzles"] == 1
 
 
 CTRL_C_WHILE_IMPORTING = """

@@ -123,7 +123,7 @@ def _analyze_many(
     """Analyze every puzzle of a batch on ``jobs`` processes, in order, then print a line
     for each and a summary."""
     puzzles = [entry.puzzle for entry in work.entries]
-    analyses = tracked(out, "analyzing", work, in_order(analyze_one, puzzles, jobs))
+    work, analyses = tracked(out, "analyzing", work, in_order(analyze_one, puzzles, jobs))
     print_batch(
         out,
         work,

@@ -9,13 +9,16 @@ summary closes it."""
 from __future__ import annotations
 
 import statistics
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+import typer
 from rich.progress import track
 from rich.table import Table
 
+from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, chosen_puzzles, report
 from nonocp.cli.output import Output
 from nonocp.errors import NonocpError
@@ -40,13 +43,14 @@ class Entry(NamedTuple):
 
 class Work(NamedTuple):
     """The puzzles a command was given: what to call them together (the file, or ``N
-    files``), the files when several were given, and why each of those that could not be
-    read could not."""
+    files``), the files when several were given, why each of those that could not be
+    read could not, and whether Ctrl-C cut the batch short after ``entries``."""
 
     title: str
     entries: list[Entry]
     files: list[str] | None
     unreadable: list[str]
+    interrupted: bool = False
 
     @property
     def single(self) -> bool:
@@ -145,19 +149,28 @@ def _entries(batches: list[Batch], several: bool) -> list[Entry]:
     return found
 
 
-def tracked(out: Output, doing: str, work: Work, answers: Iterable[T]) -> list[T]:
+def tracked(out: Output, doing: str, work: Work, answers: Iterable[T]) -> tuple[Work, list[T]]:
     """The answers for a batch's puzzles, gathered under a progress bar on standard error,
-    shown only on a terminal and gone when the batch ends."""
-    return list(
-        track(
-            answers,
-            description=f"{doing} {work.title}",
-            total=len(work.entries),
-            console=out.errors,
-            transient=True,
-            disable=not out.errors.is_terminal,
-        )
+    shown only on a terminal and gone when the batch ends, and the work they answer: all
+    of it, or after Ctrl-C the puzzles answered by then, so that hours of a batch are not
+    lost with the rest (``print_batch`` then exits with status 130)."""
+    gathered: list[T] = []
+    progress = track(
+        answers,
+        description=f"{doing} {work.title}",
+        total=len(work.entries),
+        console=out.errors,
+        transient=True,
+        disable=not out.errors.is_terminal,
     )
+    try:
+        gathered.extend(progress)
+    except KeyboardInterrupt:
+        print(f"interrupted after {len(gathered)} of {len(work.entries)} puzzles", file=sys.stderr)
+        if not gathered:
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        return work._replace(entries=work.entries[: len(gathered)], interrupted=True), gathered
+    return work, gathered
 
 
 def exit_status(work: Work, ok: bool) -> int:
@@ -177,19 +190,29 @@ def print_batch(
     puzzle and the ``tally``; otherwise a ``line`` for each puzzle that has one (None:
     nothing to say), then the tally as ``_print_summary`` does. The JSON also holds the
     errors of the files that could not be read: a program reading it may never see
-    standard error."""
+    standard error. A batch Ctrl-C cut short ends here, with status 130."""
     answered = list(zip(work.entries, answers, strict=True))
     if out.as_json:
         given = {"file": work.title} if work.files is None else {"files": work.files}
         documents = [
             {"puzzle": entry.label, **document(entry, answer)} for entry, answer in answered
         ]
-        out.json({**given, "unreadable": work.unreadable, "puzzles": documents, "summary": tally})
-        return
-    for entry, answer in answered:
-        if (text := line(entry, answer)) is not None:
-            out.line(text)
-    _print_summary(out, work.title, tally)
+        out.json(
+            {
+                **given,
+                "unreadable": work.unreadable,
+                "interrupted": work.interrupted,
+                "puzzles": documents,
+                "summary": tally,
+            }
+        )
+    else:
+        for entry, answer in answered:
+            if (text := line(entry, answer)) is not None:
+                out.line(text)
+        _print_summary(out, work.title, tally)
+    if work.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def timing(seconds: list[float]) -> dict[str, float]:

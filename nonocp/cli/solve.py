@@ -180,10 +180,10 @@ def _solve_many(
     """Solve every puzzle of a batch on ``jobs`` processes, answers in order, then print
     the puzzles not solved and a summary."""
     puzzles = [entry.puzzle for entry in work.entries]
-    results = tracked(out, "solving", work, in_order(solve_one, puzzles, jobs))
+    work, results = tracked(out, "solving", work, in_order(solve_one, puzzles, jobs))
     comparisons = [
-        stored_comparison(puzzle, result) if check else None
-        for puzzle, result in zip(puzzles, results, strict=True)
+        stored_comparison(entry.puzzle, result) if check else None
+        for entry, result in zip(work.entries, results, strict=True)
     ]
     answers = list(zip(results, comparisons, strict=True))
 
@@ -277,7 +277,7 @@ def _count_many(work: Work, count_one: Callable[[Puzzle], Count], jobs: int, out
     """Count every puzzle of a batch on ``jobs`` processes, counts in order, then print
     each count and a summary."""
     puzzles = [entry.puzzle for entry in work.entries]
-    counts = tracked(out, "counting", work, in_order(count_one, puzzles, jobs))
+    work, counts = tracked(out, "counting", work, in_order(count_one, puzzles, jobs))
     print_batch(
         out,
         work,
