@@ -31,16 +31,15 @@ from nonocp.cli.app import (
 )
 from nonocp.cli.batch import (
     Work,
+    answered,
     exit_status,
     one_puzzle_only,
     print_batch,
     timing,
-    tracked,
     work_of,
 )
 from nonocp.cli.output import Output, describe, puzzle_json, result_json, seconds
 from nonocp.logic import Deduction, Rating, Step, deduce
-from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle
 from nonocp.render import plain
 
@@ -122,8 +121,7 @@ def _analyze_many(
 ) -> bool:
     """Analyze every puzzle of a batch on ``jobs`` processes, in order, then print a line
     for each and a summary."""
-    puzzles = [entry.puzzle for entry in work.entries]
-    work, analyses = tracked(out, "analyzing", work, in_order(analyze_one, puzzles, jobs))
+    work, analyses = answered(out, "analyzing", work, analyze_one, jobs)
     print_batch(
         out,
         work,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -23,6 +23,7 @@ from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, chosen_pu
 from nonocp.cli.output import Output
 from nonocp.errors import NonocpError
 from nonocp.formats import label, load_all, name_of, puzzle_files
+from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle
 
 T = TypeVar("T")
@@ -149,14 +150,17 @@ def _entries(batches: list[Batch], several: bool) -> list[Entry]:
     return found
 
 
-def tracked(out: Output, doing: str, work: Work, answers: Iterable[T]) -> tuple[Work, list[T]]:
-    """The answers for a batch's puzzles, gathered under a progress bar on standard error,
-    shown only on a terminal and gone when the batch ends, and the work they answer: all
-    of it, or after Ctrl-C the puzzles answered by then, so that hours of a batch are not
-    lost with the rest (``print_batch`` then exits with status 130)."""
+def answered(
+    out: Output, doing: str, work: Work, answer: Callable[[Puzzle], T], jobs: int
+) -> tuple[Work, list[T]]:
+    """``answer`` for each of a batch's puzzles, on ``jobs`` processes, gathered in order
+    under a progress bar on standard error (shown only on a terminal and gone when the
+    batch ends), and the work they answer: all of it, or after Ctrl-C the puzzles answered
+    by then, so that hours of a batch are not lost with the rest (``print_batch`` then
+    exits with status 130)."""
     gathered: list[T] = []
     progress = track(
-        answers,
+        in_order(answer, [entry.puzzle for entry in work.entries], jobs),
         description=f"{doing} {work.title}",
         total=len(work.entries),
         console=out.errors,

@@ -3,8 +3,8 @@
 Both take one file or many, each holding one puzzle or many: one puzzle is drawn with
 its verdict or count; many (a tournament set, a ``.nonpack``, a folder's files) are
 worked through in order under a progress bar and summed up in a table, in one process,
-so a batch pays for start-up and loading the compiled search once. ``solve`` can also
-use ``--jobs`` processes; one is the default, so that each puzzle's seconds are its own
+so a batch pays for start-up and loading the compiled search once. Both can also use
+``--jobs`` processes; one is the default, so that each puzzle's seconds are its own
 and its hard part races on every core, yet on two cores two processes finish a
 tournament set of 1,000 puzzles in under three quarters of the time.
 """
@@ -37,11 +37,11 @@ from nonocp.cli.app import (
 from nonocp.cli.batch import (
     Entry,
     Work,
+    answered,
     exit_status,
     one_puzzle_only,
     print_batch,
     timing,
-    tracked,
     work_of,
 )
 from nonocp.cli.output import (
@@ -53,7 +53,6 @@ from nonocp.cli.output import (
     seconds,
 )
 from nonocp.formats import attach_solutions, load_all, name_of
-from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle, satisfies
 from nonocp.render import ambiguous_cells, masked
 
@@ -179,8 +178,7 @@ def _solve_many(
 ) -> bool:
     """Solve every puzzle of a batch on ``jobs`` processes, answers in order, then print
     the puzzles not solved and a summary."""
-    puzzles = [entry.puzzle for entry in work.entries]
-    work, results = tracked(out, "solving", work, in_order(solve_one, puzzles, jobs))
+    work, results = answered(out, "solving", work, solve_one, jobs)
     comparisons = [
         stored_comparison(entry.puzzle, result) if check else None
         for entry, result in zip(work.entries, results, strict=True)
@@ -276,8 +274,7 @@ def _count_single(
 def _count_many(work: Work, count_one: Callable[[Puzzle], Count], jobs: int, out: Output) -> bool:
     """Count every puzzle of a batch on ``jobs`` processes, counts in order, then print
     each count and a summary."""
-    puzzles = [entry.puzzle for entry in work.entries]
-    work, counts = tracked(out, "counting", work, in_order(count_one, puzzles, jobs))
+    work, counts = answered(out, "counting", work, count_one, jobs)
     print_batch(
         out,
         work,
