@@ -187,7 +187,26 @@ def stalling(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_ctrl_c_stops_every_process_at_once_with_status_130(
     stalling: Path, command: list[str], said: str
 ) -> None:
-    args = [arg.format(p=stalling) for arg in command]
+    returncode, _, errors, gone = after_ctrl_c([arg.format(p=stalling) for arg in command])
+    assert (returncode, errors) == (130, said)
+    assert gone  # the workers too
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_in_a_batch_prints_what_was_answered_before_it(stalling: Path, jobs: str) -> None:
+    args = ["count", str(PUZZLES / "heart.txt"), str(stalling), "--json", "--jobs", jobs]
+    returncode, output, errors, gone = after_ctrl_c(args)
+    assert (returncode, errors, gone) == (130, "interrupted after 1 of 2 puzzles\n", True)
+    document = json.loads(output)
+    assert document["interrupted"] is True
+    assert [p["count"] for p in document["puzzles"]] == [1]
+    assert document["summary"]["puzzles"] == 1
+
+
+def after_ctrl_c(args: list[str]) -> tuple[int, str, str, bool]:
+    """nonocp run with ``args`` and sent Ctrl-C 3 s in, past start-up and into the solving:
+    its exit status, standard output and error, and whether its whole process group was
+    gone within 5 s of it."""
     process = subprocess.Popen(
         [*nonocp_command(), *args],
         stdout=subprocess.PIPE,
@@ -197,43 +216,17 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
         preexec_fn=heeding_ctrl_c,
     )
     try:
-        time.sleep(3)  # past start-up, into the solving
+        time.sleep(3)
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
-        _, errors = process.communicate(timeout=30)
-        assert (process.returncode, errors) == (130, said)
-        for _ in range(50):  # the workers too are gone
+        output, errors = process.communicate(timeout=30)
+        for _ in range(50):
             if not group_alive(process.pid):
                 break
             time.sleep(0.1)
-        assert not group_alive(process.pid)
+        return process.returncode, output, errors, not group_alive(process.pid)
     finally:
         if group_alive(process.pid):
             os.killpg(process.pid, signal.SIGKILL)
-
-
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_in_a_batch_prints_what_was_answered_before_it(stalling: Path, jobs: str) -> None:
-    args = ["count", str(PUZZLES / "heart.txt"), str(stalling), "--json", "--jobs", jobs]
-    process = subprocess.Popen(
-        [*nonocp_command(), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        preexec_fn=heeding_ctrl_c,
-    )
-    try:
-        time.sleep(3)
-        os.killpg(process.pid, signal.SIGINT)
-        output, errors = process.communicate(timeout=30)
-    finally:
-        if group_alive(process.pid):
-            os.killpg(process.pid, signal.SIGKILL)
-    assert (process.returncode, errors) == (130, "interrupted after 1 of 2 puzzles\n")
-    document = json.loads(output)
-    assert document["interrupted"] is True
-    assert [p["count"] for p in document["puzzles"]] == [1]
-    assert document["summary"]["puzzles"] == 1
 
 
 CTRL_C_WHILE_IMPORTING = """
