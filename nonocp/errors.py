@@ -6,6 +6,10 @@ whose message is one line; the CLI prints it and exits with status 2.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 
 class NonocpError(Exception):
     """A problem with the user's input, reported as one line and exit status 2."""
@@ -25,3 +29,13 @@ class InputError(NonocpError):
 
 class PuzzleError(NonocpError):
     """Clues that no grid can satisfy for a reason visible before solving."""
+
+
+@contextmanager
+def named_os_errors(path: str | Path, failing: str) -> Iterator[None]:
+    """The operating system's refusal (no such file, permission denied, disk full) as one
+    line, ``path: reason``, not a traceback; ``failing`` when it gives no reason."""
+    try:
+        yield
+    except OSError as error:
+        raise NonocpError(f"{path}: {error.strerror or failing}") from None

@@ -21,7 +21,7 @@ from rich.table import Table
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, chosen_puzzles, report
 from nonocp.cli.output import Output
-from nonocp.errors import NonocpError
+from nonocp.errors import NonocpError, named_os_errors
 from nonocp.formats import label, load_all, name_of, puzzle_files
 from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle
@@ -69,7 +69,7 @@ def work_of(
     """The puzzles of the files and folders given, all of them, or the one ``--index`` or
     ``--name`` picks from a single file. Those two, and any ``one_file_options`` a
     command has, are refused once the folders are expanded to several files."""
-    files = _expanded(paths)
+    files = expanded(paths)
     if len(files) == 1:
         (file,) = files
         source = name_of(file)
@@ -81,7 +81,7 @@ def work_of(
     return Work(f"{len(files)} files", _entries(batches, several=True), names, unreadable)
 
 
-def _expanded(paths: list[Path]) -> list[Path]:
+def expanded(paths: list[Path]) -> list[Path]:
     """The files given, each folder replaced by the puzzle files under it. A path that
     cannot be looked at (inside a folder one may not enter) stays, so that reading it
     reports why."""
@@ -104,11 +104,9 @@ def _is_folder(path: Path) -> bool:
 
 
 def _listed(folder: Path) -> list[Path]:
-    try:
+    with named_os_errors(name_of(folder), "cannot be listed"):
         next(folder.iterdir(), None)  # the search below passes over a folder it cannot list
         return puzzle_files(folder)
-    except OSError as error:
-        raise NonocpError(f"{name_of(folder)}: {error.strerror or 'cannot be listed'}") from None
 
 
 def one_puzzle_only(work: Work, **options: object) -> None:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from nonocp.cli.app import FormatName, Index, Name, PuzzleFiles, app
-from nonocp.cli.batch import exit_status, work_of
+from nonocp.cli.batch import exit_status, expanded, work_of
 from nonocp.errors import NonocpError
 from nonocp.formats import FORMATS, STDIN, Format, by_extension, by_name, dumps, write_file
 
@@ -52,10 +52,10 @@ def convert(
     raise typer.Exit(exit_status(work, ok=True))
 
 
-def refuse_overwriting(files: list[Path], out: str) -> None:
-    """Refuse to write over a file being converted: what it held, comments and all, would
-    be gone with nothing to say so."""
-    for file in files:
+def refuse_overwriting(paths: list[Path], out: str) -> None:
+    """Refuse to write over a file being converted, named or inside a folder named: what it
+    held, comments and all, would be gone with nothing to say so."""
+    for file in expanded(paths):
         if out != STDIN and _same_file(file, Path(out)):
             raise NonocpError(f"{out}: is the file being converted; write to another")
 

@@ -27,7 +27,7 @@ from rich.text import Text
 
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import app
-from nonocp.errors import NonocpError
+from nonocp.errors import named_os_errors
 from nonocp.magnitude.batch import Summary, results, resume
 from nonocp.magnitude.bounds import Sense
 from nonocp.magnitude.files import Instance, Style, answer_line, read_instances
@@ -134,10 +134,8 @@ def _answers_to(out: Path | None, held: io.StringIO | None) -> AbstractContextMa
     JSON document, or to standard output."""
     if out is None:
         return nullcontext(sys.stdout if held is None else held)
-    try:
+    with named_os_errors(out, "cannot be written"):
         return out.open("a")
-    except OSError as error:
-        raise NonocpError(f"{out}: {error.strerror or 'cannot be written'}") from None
 
 
 def _document(summary: Summary, seconds: float, held: io.StringIO | None) -> dict[str, object]:

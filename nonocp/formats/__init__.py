@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from nonocp.errors import InputError, NonocpError, PuzzleError
+from nonocp.errors import InputError, NonocpError, PuzzleError, named_os_errors
 from nonocp.puzzle import Puzzle
 
 Reader = Callable[[str, str], list[Puzzle]]
@@ -168,14 +168,12 @@ like ``/dev/zero`` would otherwise be read until memory ran out."""
 def read_file(path: str | Path) -> str:
     """A file's text (standard input's for ``-``), binary data being a located error."""
     source = name_of(path)
-    try:
+    with named_os_errors(source, "cannot be read"):
         if str(path) == STDIN:
             data = sys.stdin.buffer.read(LARGEST + 1)
         else:
             with Path(path).open("rb") as file:
                 data = file.read(LARGEST + 1)
-    except OSError as error:
-        raise InputError(source, None, None, error.strerror or "cannot be read") from None
     if len(data) > LARGEST:
         raise InputError(source, None, None, f"over {LARGEST // 2**20} MiB: not a puzzle file")
     return decode(data, source)
@@ -186,10 +184,8 @@ def write_file(path: str | Path, text: str) -> None:
     if str(path) == STDIN:
         sys.stdout.write(text)
         return
-    try:
+    with named_os_errors(path, "cannot be written"):
         Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise NonocpError(f"{path}: {error.strerror or 'cannot be written'}") from None
 
 
 def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:

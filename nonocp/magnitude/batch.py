@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nonocp.errors import InputError
+from nonocp.errors import InputError, named_os_errors
 from nonocp.magnitude.bounds import Sense, bound, magnitudes
 from nonocp.magnitude.construct import construct
 from nonocp.magnitude.files import Instance, Style, answer_grid, answer_start
@@ -52,10 +52,8 @@ def resume(out: Path, instances: Sequence[Instance], style: Style, sense: Sense)
     if not out.exists():
         return []
     path = str(out)
-    try:
+    with named_os_errors(path, "cannot be read"):
         text = out.read_bytes().decode("utf-8", "replace")
-    except OSError as error:
-        raise InputError(path, None, None, error.strerror or "cannot be read") from None
     *lines, tail = text.split("\n")
     standing = [
         _standing(line.strip(), number, instance, style, sense, path)
