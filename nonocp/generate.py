@@ -6,10 +6,15 @@ Puzzle ``i`` of a request uses seed ``seed + i``, so a benchmark spec such as
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from nonocp.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from nonocp.engine import Uniqueness
 
 
 def random_puzzle(width: int, height: int, density: float, seed: int) -> Puzzle:
@@ -20,29 +25,18 @@ def random_puzzle(width: int, height: int, density: float, seed: int) -> Puzzle:
     return Puzzle.from_grid(grid, title=title)
 
 
-def random_puzzles(
-    width: int, height: int, density: float, seed: int, count: int, unique: bool = False
-) -> Iterator[Puzzle]:
-    """``count`` puzzles from successive seeds; with ``unique``, only those with one solution.
-
-    Uniqueness is decided by the engine without a time limit, so a kept puzzle is proven
-    unique.
-    """
-    kept = 0
-    current = seed
-    while kept < count:
-        puzzle = random_puzzle(width, height, density, current)
-        current += 1
-        if unique and not _is_unique(puzzle):
-            continue
-        kept += 1
-        yield puzzle
+def random_puzzles(width: int, height: int, density: float, seed: int) -> Iterator[Puzzle]:
+    """The puzzles of successive seeds, without end: the caller takes as many as it needs."""
+    for current in itertools.count(seed):
+        yield random_puzzle(width, height, density, current)
 
 
-def _is_unique(puzzle: Puzzle) -> bool:
-    from nonocp.engine import Uniqueness, solve
+def uniqueness(puzzle: Puzzle, time_limit: float | None) -> Uniqueness:
+    """Whether the puzzle has one solution, as the engine proves it: ``UNKNOWN`` when the
+    time limit came first, which a generator asked for unique puzzles must not keep."""
+    from nonocp.engine import solve  # the engine's imports, only when uniqueness is asked
 
-    return solve(puzzle).uniqueness is Uniqueness.UNIQUE
+    return solve(puzzle, time_limit=time_limit).uniqueness
 
 
 def parse_size(text: str) -> tuple[int, int]:

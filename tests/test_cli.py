@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -14,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from nonocp.formats import taai
+from nonocp.formats import non, taai
+from nonocp.generate import random_puzzle
 from nonocp.puzzle import Puzzle
 
 from bruteforce import all_solutions
@@ -190,6 +192,18 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
     returncode, _, errors, gone = after_ctrl_c([arg.format(p=stalling) for arg in command])
     assert (returncode, errors) == (130, said)
     assert gone  # the workers too
+
+
+def test_generate_ctrl_c_says_how_far_its_sifting_for_unique_puzzles_got() -> None:
+    args = ["generate", "--size", "8x8", "--unique", "--count", "5", "--time-limit", "0"]
+    returncode, output, errors, gone = after_ctrl_c(args)  # none is proven in 0 s
+    assert (returncode, output, gone) == (130, "", True)
+    said = re.fullmatch(
+        r"interrupted after keeping 0 of the 5 unique puzzles asked for, of (\d+) tried "
+        r"\(seeds 1-(\d+)\); (\d+) not proven either way in 0 s, not kept\n",
+        errors,
+    )
+    assert said is not None and said[1] == said[2] == said[3]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -501,6 +515,16 @@ def test_generate_names_a_file_it_cannot_write_and_a_format_too_small_up_front(
     assert run.stderr.startswith("nonocp: --to nin holds one puzzle: use --count 1, or ")
 
 
+def test_generate_unique_keeps_exactly_the_puzzles_with_one_solution() -> None:
+    run = run_cli("generate", "--size", "5x4", "--count", "4", "--unique", "--to", "nonpack")
+    said = re.fullmatch(r"kept 4 unique of (\d+) puzzles tried \(seeds 1-\1\)\n", run.stderr)
+    assert run.returncode == 0 and said is not None
+    tried = [random_puzzle(5, 4, 0.5, seed) for seed in range(1, int(said[1]) + 1)]
+    unique = [p for p in tried if len(all_solutions(p)) == 1]
+    assert len(unique) == 4 and len(all_solutions(tried[-1])) == 1
+    assert non.read(run.stdout, "<stdout>") == unique
+
+
 def test_convert_never_writes_over_the_file_it_converts(tmp_path: Path) -> None:
     heart = tmp_path / "heart.txt"
     heart.write_text((PUZZLES / "heart.txt").read_text())
@@ -509,6 +533,17 @@ def test_convert_never_writes_over_the_file_it_converts(tmp_path: Path) -> None:
         assert run.returncode == 2
         assert run.stderr == f"nonocp: {out}: is the file being converted; write to another\n"
     assert heart.read_text() == (PUZZLES / "heart.txt").read_text()
+
+
+def test_convert_never_writes_over_a_file_of_the_folder_it_converts(tmp_path: Path) -> None:
+    shutil.copy(PUZZLES / "heart.txt", tmp_path)
+    pack = tmp_path / "all.nonpack"
+    assert run_cli("convert", str(tmp_path), str(pack)).returncode == 0  # not yet among them
+    written = pack.read_text()
+    run = run_cli("convert", str(tmp_path), str(pack))
+    assert run.returncode == 2
+    assert run.stderr == f"nonocp: {pack}: is the file being converted; write to another\n"
+    assert pack.read_text() == written
 
 
 def test_a_solution_file_of_other_puzzles_or_of_none_is_refused(tmp_path: Path) -> None:

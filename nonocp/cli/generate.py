@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import app
 from nonocp.errors import NonocpError
+
+if TYPE_CHECKING:
+    from nonocp.puzzle import Puzzle
 
 
 @app.command()
@@ -20,8 +30,17 @@ def generate(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first puzzle.")] = 1,
     count: Annotated[int, typer.Option("--count", min=1, help="How many puzzles.")] = 1,
     unique: Annotated[
-        bool, typer.Option("--unique", help="Keep only puzzles with exactly one solution.")
+        bool, typer.Option("--unique", help="Keep only puzzles proven to have one solution.")
     ] = False,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            min=0.0,
+            help="With --unique, at most S seconds to prove each puzzle unique; one not "
+            "proven by then is not kept.",
+        ),
+    ] = None,
     to: Annotated[str, typer.Option("--to", help="Output format.")] = "json",
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
@@ -37,5 +56,73 @@ def generate(
         raise typer.BadParameter(str(error), param_hint="--size") from None
     if count > 1 and not by_name(to).holds_many:
         raise NonocpError(f"--to {to} holds one puzzle: use --count 1, or {holding_many()}")
-    puzzles = list(random_puzzles(width, height, density, seed, count, unique))
-    write_file(STDIN if out is None else out, dumps(puzzles, to))
+    if time_limit is not None and not unique:
+        raise NonocpError("--time-limit bounds the proofs of --unique: give both or neither")
+    pictures = random_puzzles(width, height, density, seed)
+    if not unique:
+        write_file(STDIN if out is None else out, dumps(list(islice(pictures, count)), to))
+        return
+    sifted = _sift(pictures, count, time_limit)
+    if sifted.kept:
+        write_file(STDIN if out is None else out, dumps(sifted.kept, to))
+    print(sifted.summary(seed, count, time_limit), file=sys.stderr)
+    if sifted.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+@dataclass
+class Sifted:
+    """What sifting random puzzles for unique ones gave: the puzzles proven unique, how
+    many were tried, how many of those the time limit left unknown, and whether Ctrl-C
+    stopped it first."""
+
+    kept: list[Puzzle] = field(default_factory=list)
+    tried: int = 0
+    unknown: int = 0
+    interrupted: bool = False
+
+    def summary(self, seed: int, count: int, time_limit: float | None) -> str:
+        """One line saying what was kept and from which seeds, for reproducing it."""
+        seeds = f"seed {seed}" if self.tried == 1 else f"seeds {seed}-{seed + self.tried - 1}"
+        kept = len(self.kept)
+        if self.interrupted:
+            line = f"interrupted after keeping {kept} of the {count} unique puzzles asked for"
+            line += f", of {self.tried} tried ({seeds})"
+        else:
+            line = f"kept {kept} unique of {self.tried} puzzles tried ({seeds})"
+        if self.unknown:
+            line += f"; {self.unknown} not proven either way in {time_limit:g} s, not kept"
+        return line
+
+
+def _sift(pictures: Iterator[Puzzle], count: int, time_limit: float | None) -> Sifted:
+    """The first ``count`` puzzles proven unique, under a progress bar on standard error
+    (a large puzzle may take long to prove, and unique ones may be rare); after Ctrl-C,
+    those kept so far."""
+    from nonocp.engine import Uniqueness
+    from nonocp.generate import uniqueness
+
+    sifted = Sifted()
+    columns = (
+        TextColumn("unique puzzles"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[tried]} tried"),
+        TimeElapsedColumn(),
+    )
+    errors = Console(stderr=True)
+    with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
+        task = bar.add_task("", total=count, tried=0)
+        try:
+            while len(sifted.kept) < count:
+                puzzle = next(pictures)
+                verdict = uniqueness(puzzle, time_limit)
+                sifted.tried += 1
+                if verdict is Uniqueness.UNIQUE:
+                    sifted.kept.append(puzzle)
+                elif verdict is Uniqueness.UNKNOWN:
+                    sifted.unknown += 1
+                bar.update(task, completed=len(sifted.kept), tried=sifted.tried)
+        except KeyboardInterrupt:
+            sifted.interrupted = True
+    return sifted
