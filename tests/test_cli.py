@@ -109,9 +109,20 @@ def test_time_limit_is_reported_as_unknown_with_exit_1() -> None:
     assert json.loads(run.stdout)["uniqueness"] == "unknown"
 
 
-def test_usage_errors_exit_2() -> None:
-    assert run_cli("solve").returncode == 2
-    assert run_cli("solve", str(PUZZLES / "heart.txt"), "--limit", "3").returncode == 2
+def test_usage_errors_are_one_line_with_exit_2() -> None:
+    heart = str(PUZZLES / "heart.txt")
+    for args, said in [
+        (["solve"], "Missing argument 'FILE'."),
+        (["solve", heart, "--limit", "3"], "No such option: --limit"),
+        (["solve", heart, "--time-limit", "-1"], "Invalid value for '--time-limit': "),
+        (["frob"], "No such command 'frob'."),
+        (["generate", "--size", "0"], "Invalid value for --size: size '0' must be at least 1x1"),
+    ]:
+        run = run_cli(*args)
+        assert (run.returncode, run.stdout) == (2, "")
+        assert run.stderr.startswith(f"nonocp: {said}") and run.stderr.count("\n") == 1
+    bare = run_cli()
+    assert (bare.returncode, bare.stderr) == (2, "") and "Commands" in bare.stdout
     missing = run_cli("solve", "no/such/file.txt")
     assert missing.returncode == 2
     assert missing.stderr.strip() == "nonocp: no/such/file.txt: No such file or directory"
@@ -572,6 +583,16 @@ def test_a_puzzle_picked_from_a_set_is_called_by_its_number(tmp_path: Path) -> N
     both = run_cli("solve", str(clues), "--index", "3", "--name", "2")
     assert both.returncode == 2
     assert both.stderr == "nonocp: pick a puzzle by --index or by --name, not both\n"
+
+
+def test_index_picks_a_batch_of_a_set_in_the_order_given(tmp_path: Path) -> None:
+    clues, _ = tournament_set(tmp_path, PICTURES)
+    run = run_cli("count", str(clues), "--index", "3,1-2", "--json")
+    assert run.returncode == 0, run.stderr
+    document = json.loads(run.stdout)
+    assert [p["puzzle"] for p in document["puzzles"]] == ["$3", "$1", "$2"]
+    counts = [len(all_solutions(Puzzle.from_grid(PICTURES[at]))) for at in (2, 0, 1)]
+    assert [p["count"] for p in document["puzzles"]] == counts
 
 
 def test_version() -> None:

@@ -25,6 +25,7 @@ from nonocp.formats import (
     dumps,
     load_all,
     number,
+    positions,
     read_file,
     select,
 )
@@ -304,15 +305,32 @@ def test_select_by_index_title_catalogue_or_number(tmp_path: Path) -> None:
     path = tmp_path / "small.txt"
     path.write_text(TAAI_10X10)
     puzzles = load_all(path)
-    assert select(puzzles, index=2) == [puzzles[1]]
+    assert select(puzzles, index="2") == [puzzles[1]]
     assert select(puzzles, name="$7") == select(puzzles, name="7") == [puzzles[1]]
     assert select(puzzles) == puzzles
     named = [replace(puzzles[0], title="Heart", extra=(("catalogue", "webpbn.com #1"),))]
     assert select(named, name="heart") == select(named, name="webpbn.com #1") == named
     with pytest.raises(NonocpError, match="holds 2 puzzles; there is no puzzle 3"):
-        select(puzzles, index=3)
+        select(puzzles, index="3")
     with pytest.raises(NonocpError, match="no puzzle named '5'"):
         select(puzzles, name="5")
+
+
+def test_index_picks_ranges_and_lists_in_order_each_once() -> None:
+    assert positions("7", 9, "f") == [7]
+    assert positions("3,7,2-4", 9, "f") == [3, 7, 2, 4]
+    assert positions(" 8-9 , 1", 9, "f") == [8, 9, 1]
+    for index, why in [
+        ("0", "f holds 9 puzzles; there is no puzzle 0"),
+        ("5-10", "f holds 9 puzzles; there is no puzzle 10"),
+        ("4-2", "--index '4-2': the range 4-2 runs backwards"),
+        ("2,", "--index '2,': expected N, N-M, or a list of them: 3,7,10-12"),
+        ("x", "--index 'x': expected N, N-M, or a list of them: 3,7,10-12"),
+        ("-3", "--index '-3': expected N, N-M, or a list of them: 3,7,10-12"),
+    ]:
+        with pytest.raises(NonocpError) as error:
+            positions(index, 9, "f")
+        assert str(error.value) == why
 
 
 def test_solutions_attach_by_number_even_for_part_of_a_set(tmp_path: Path) -> None:

@@ -96,7 +96,12 @@ Jobs = Annotated[
     ),
 ]
 Index = Annotated[
-    int | None, typer.Option("--index", min=1, help="Only the Nth puzzle of the file (from 1).")
+    str | None,
+    typer.Option(
+        "--index",
+        metavar="N",
+        help="Only the Nth puzzle of the file (from 1), or several: 10-12, 3,7,10-12.",
+    ),
 ]
 Name = Annotated[
     str | None, typer.Option("--name", help="Only the puzzle with this title or number.")
@@ -111,14 +116,14 @@ def report(error: NonocpError) -> None:
 
 
 def chosen_puzzles(
-    file: Path, format: str | None, index: int | None, name: str | None
+    file: Path, format: str | None, index: str | None, name: str | None
 ) -> list[Puzzle]:
-    """The puzzles of a file a command works on: all, or the one ``--index``/``--name``
-    picks, which, untitled, takes its label in the file (``$7``, ``#3``) as its title, so
-    that what is printed says which puzzle of the set it is about."""
+    """The puzzles of a file a command works on: all, or those ``--index``/``--name``
+    picks, each of which, untitled, takes its label in the file (``$7``, ``#3``) as its
+    title, so that what is printed says which puzzle of the set it is about."""
     puzzles = load_all(file, format)
     chosen = select(puzzles, index, name, source=name_of(file))
-    if len(chosen) == len(puzzles) or chosen[0].title:
+    if len(chosen) == len(puzzles):
         return chosen
-    position = next(at for at, puzzle in enumerate(puzzles, start=1) if puzzle is chosen[0])
-    return [replace(chosen[0], title=label(chosen[0], position))]
+    position = {id(puzzle): at for at, puzzle in enumerate(puzzles, start=1)}
+    return [p if p.title else replace(p, title=label(p, position[id(p)])) for p in chosen]

@@ -62,7 +62,7 @@ class Work(NamedTuple):
 def work_of(
     paths: list[Path],
     format: str | None,
-    index: int | None,
+    index: str | None,
     name: str | None,
     **one_file_options: object,
 ) -> Work:

@@ -1,9 +1,12 @@
-"""Every ``nonocp`` command on one Typer app; ``run`` turns user errors into one line."""
+"""Every ``nonocp`` command on one Typer app; ``run`` turns user errors, usage errors
+included, into one line."""
 
 from __future__ import annotations
 
 import logging
 import sys
+
+import typer
 
 from nonocp.cli import analyze, convert, generate, magnitude, solve  # noqa: F401  (commands register themselves on the app)
 from nonocp.cli.app import EXIT_BAD_INPUT, app, report
@@ -13,7 +16,12 @@ from nonocp.errors import NonocpError
 def run() -> None:
     logging.basicConfig(format="nonocp: %(message)s")  # the engine's notices, on stderr
     try:
-        app()
+        status = app(standalone_mode=False)
     except NonocpError as error:
         report(error)
         sys.exit(EXIT_BAD_INPUT)
+    except typer.TyperException as error:  # a usage error, which Typer would draw in a box
+        if message := error.format_message():  # empty once bare ``nonocp`` printed its help
+            print(f"nonocp: {message}", file=sys.stderr)
+        sys.exit(error.exit_code)
+    sys.exit(status or 0)

@@ -256,21 +256,21 @@ def holding_many() -> str:
 
 def select(
     puzzles: Sequence[Puzzle],
-    index: int | None = None,
+    index: str | None = None,
     name: str | None = None,
     source: str = "the file",
 ) -> list[Puzzle]:
-    """The puzzles a command works on: all of them, or the one ``index`` or ``name`` picks.
+    """The puzzles a command works on: all of them, those ``index`` picks, or the one
+    ``name`` picks.
 
-    ``index`` counts from 1 as people do; ``name`` matches a title, a catalogue entry or a
-    TAAI number (``17`` or ``$17``), ignoring case.
+    ``index`` counts from 1 as people do, and takes ranges and lists (``7``, ``10-12``,
+    ``3,7,10-12``); ``name`` matches a title, a catalogue entry or a TAAI number (``17``
+    or ``$17``), ignoring case.
     """
     if index is not None and name is not None:
         raise NonocpError("pick a puzzle by --index or by --name, not both")
     if index is not None:
-        if not 1 <= index <= len(puzzles):
-            raise NonocpError(f"{source} holds {len(puzzles)} puzzles; there is no puzzle {index}")
-        return [puzzles[index - 1]]
+        return [puzzles[at - 1] for at in positions(index, len(puzzles), source)]
     if name is None:
         return list(puzzles)
     wanted = name.casefold().removeprefix("$")
@@ -280,6 +280,23 @@ def select(
         if wanted in {n.casefold().removeprefix("$") for n in names if n}:
             return [puzzle]
     raise NonocpError(f"{source} holds no puzzle named {name!r}")
+
+
+def positions(index: str, total: int, source: str) -> list[int]:
+    """The positions, from 1, that ``--index`` names, in its order, each once."""
+    picked: dict[int, None] = {}
+    for part in index.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or not (last if dash else first).isdigit():
+            raise NonocpError(f"--index {index!r}: expected N, N-M, or a list of them: 3,7,10-12")
+        low, high = int(first), int(last if dash else first)
+        if low > high:
+            raise NonocpError(f"--index {index!r}: the range {part.strip()} runs backwards")
+        if low < 1 or high > total:
+            wrong = low if low < 1 else high
+            raise NonocpError(f"{source} holds {total} puzzles; there is no puzzle {wrong}")
+        picked.update(dict.fromkeys(range(low, high + 1)))
+    return list(picked)
 
 
 def attach_solutions(
