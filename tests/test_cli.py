@@ -595,6 +595,14 @@ def test_index_picks_a_batch_of_a_set_in_the_order_given(tmp_path: Path) -> None
     assert [p["count"] for p in document["puzzles"]] == counts
 
 
+def test_a_batch_line_names_a_titled_puzzle_once(tmp_path: Path) -> None:
+    pack = tmp_path / "two.nonpack"
+    titled = [replace(puzzle_of(p), title=f"P{n}") for n, p in enumerate(PICTURES[:2])]
+    pack.write_text(non.write(titled))
+    run = run_cli("analyze", str(pack), "--plain")
+    assert [line.split(":")[0] for line in run.stdout.splitlines()[:2]] == ["P0 3x3", "P1 3x3"]
+
+
 def test_version() -> None:
     run = run_cli("--version")
     assert run.returncode == 0

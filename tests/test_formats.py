@@ -310,7 +310,7 @@ def test_select_by_index_title_catalogue_or_number(tmp_path: Path) -> None:
     assert select(puzzles) == puzzles
     named = [replace(puzzles[0], title="Heart", extra=(("catalogue", "webpbn.com #1"),))]
     assert select(named, name="heart") == select(named, name="webpbn.com #1") == named
-    with pytest.raises(NonocpError, match="holds 2 puzzles; there is no puzzle 3"):
+    with pytest.raises(NonocpError, match=r"the file: there is no puzzle 3 \(it holds 2\)"):
         select(puzzles, index="3")
     with pytest.raises(NonocpError, match="no puzzle named '5'"):
         select(puzzles, name="5")
@@ -321,8 +321,8 @@ def test_index_picks_ranges_and_lists_in_order_each_once() -> None:
     assert positions("3,7,2-4", 9, "f") == [3, 7, 2, 4]
     assert positions(" 8-9 , 1", 9, "f") == [8, 9, 1]
     for index, why in [
-        ("0", "f holds 9 puzzles; there is no puzzle 0"),
-        ("5-10", "f holds 9 puzzles; there is no puzzle 10"),
+        ("0", "f: there is no puzzle 0 (it holds 9)"),
+        ("5-10", "f: there is no puzzle 10 (it holds 9)"),
         ("4-2", "--index '4-2': the range 4-2 runs backwards"),
         ("2,", "--index '2,': expected N, N-M, or a list of them: 3,7,10-12"),
         ("x", "--index 'x': expected N, N-M, or a list of them: 3,7,10-12"),

@@ -294,7 +294,7 @@ def positions(index: str, total: int, source: str) -> list[int]:
             raise NonocpError(f"--index {index!r}: the range {part.strip()} runs backwards")
         if low < 1 or high > total:
             wrong = low if low < 1 else high
-            raise NonocpError(f"{source} holds {total} puzzles; there is no puzzle {wrong}")
+            raise NonocpError(f"{source}: there is no puzzle {wrong} (it holds {total})")
         picked.update(dict.fromkeys(range(low, high + 1)))
     return list(picked)
 
