@@ -84,12 +84,9 @@ class Sifted:
     def summary(self, seed: int, count: int, time_limit: float | None) -> str:
         """One line saying what was kept and from which seeds, for reproducing it."""
         seeds = f"seed {seed}" if self.tried == 1 else f"seeds {seed}-{seed + self.tried - 1}"
-        kept = len(self.kept)
+        line = f"kept {len(self.kept)} unique of {self.tried} tried ({seeds})"
         if self.interrupted:
-            line = f"interrupted after keeping {kept} of the {count} unique puzzles asked for"
-            line += f", of {self.tried} tried ({seeds})"
-        else:
-            line = f"kept {kept} unique of {self.tried} puzzles tried ({seeds})"
+            line = f"interrupted after it {line}, {count} asked for"
         if self.unknown:
             line += f"; {self.unknown} not proven either way in {time_limit:g} s, not kept"
         return line
