@@ -129,9 +129,8 @@ class Count:
 
     @property
     def text(self) -> str:
-        if self.exact:
-            return f"{self.count} solution" + ("" if self.count == 1 else "s")
-        return f"at least {self.count} solutions ({self.stopped_by})"
+        solutions = f"{self.count} solution" + ("" if self.count == 1 else "s")
+        return solutions if self.exact else f"at least {solutions} ({self.stopped_by})"
 
 
 def checked(puzzle: Puzzle, grid: Grid) -> Grid:

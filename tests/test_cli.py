@@ -114,13 +114,19 @@ def test_usage_errors_are_one_line_with_exit_2() -> None:
     for args, said in [
         (["solve"], "Missing argument 'FILE'."),
         (["solve", heart, "--limit", "3"], "No such option: --limit"),
-        (["solve", heart, "--time-limit", "-1"], "Invalid value for '--time-limit': "),
         (["frob"], "No such command 'frob'."),
         (["generate", "--size", "0"], "Invalid value for --size: size '0' must be at least 1x1"),
     ]:
         run = run_cli(*args)
         assert (run.returncode, run.stdout) == (2, "")
         assert run.stderr.startswith(f"nonocp: {said}") and run.stderr.count("\n") == 1
+    convert = run_cli("convert", heart)  # "FILE" is what Typer says, and OUT is missing
+    assert convert.stderr.endswith(" (usage: nonocp convert [OPTIONS] {FILE}... {OUT})\n")
+    for limit, shown in [("inf", "inf"), ("nan", "nan"), ("1e10", "1e+10"), ("-1", "-1")]:
+        run = run_cli("solve", heart, "--time-limit", limit)
+        assert run.returncode == 2
+        said = f"Invalid value for '--time-limit': {shown} is not a number of seconds from 0 to"
+        assert run.stderr.startswith(f"nonocp: {said} 100,000,000 (usage: nonocp solve ")
     bare = run_cli()
     assert (bare.returncode, bare.stderr) == (2, "") and "Commands" in bare.stdout
     missing = run_cli("solve", "no/such/file.txt")
@@ -206,15 +212,20 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
 
 
 def test_generate_ctrl_c_says_how_far_its_sifting_for_unique_puzzles_got() -> None:
-    args = ["generate", "--size", "8x8", "--unique", "--count", "5", "--time-limit", "0"]
-    returncode, output, errors, gone = after_ctrl_c(args)  # none is proven in 0 s
-    assert (returncode, output, gone) == (130, "", True)
+    args = ["generate", "--size", "8x8", "--unique", "--count", "999", "--time-limit", "1e-9"]
+    args += ["--to", "nonpack"]
+    returncode, output, errors, gone = after_ctrl_c(args)  # next to nothing proven in 1 ns
+    assert (returncode, gone) == (130, True)
     said = re.fullmatch(
-        r"interrupted after it kept 0 unique of (\d+) tried \(seeds 1-(\d+)\), 5 asked for; "
-        r"(\d+) not proven either way in 0 s, not kept\n",
+        r"interrupted: kept (\d+) unique of (\d+) tried \(seeds 1-\2\), of 999 asked for; "
+        r"(\d+) not proven either way in 1e-09 s, not kept\n",
         errors,
     )
-    assert said is not None and said[1] == said[2] == said[3]
+    assert said is not None
+    kept, tried, unknown = map(int, said.groups())
+    assert unknown > 0 and kept + unknown <= tried
+    written = non.read(output, "<stdout>") if kept else []
+    assert len(written) == kept and all(len(all_solutions(p)) == 1 for p in written)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -350,7 +361,7 @@ def test_showing_one_puzzle_in_detail_needs_one_puzzle(command: str, option: str
     run = run_cli(command, str(PUZZLES / "heart.txt"), str(PUZZLES / "castle.txt"), option)
     assert (run.returncode, run.stdout) == (2, "")
     assert run.stderr == (
-        f"nonocp: {option} shows one puzzle: pick it with --index or --name, from one file\n"
+        f"nonocp: {option} shows one puzzle: pick one with --index N or --name, from one file\n"
     )
 
 
@@ -601,6 +612,44 @@ def test_a_batch_line_names_a_titled_puzzle_once(tmp_path: Path) -> None:
     pack.write_text(non.write(titled))
     run = run_cli("analyze", str(pack), "--plain")
     assert [line.split(":")[0] for line in run.stdout.splitlines()[:2]] == ["P0 3x3", "P1 3x3"]
+    one = tmp_path / "one.non"
+    one.write_text(non.write([replace(puzzle_of(PICTURES[2]), title="P2")]))
+    run = run_cli("count", str(pack), str(one), "--plain")
+    assert [line.split(":")[0] for line in run.stdout.splitlines()[:3]] == [
+        f"{pack} P0 3x3",
+        f"{pack} P1 3x3",
+        f"{one} (P2) 3x3",
+    ]
+
+
+def test_picks_keep_their_places_in_the_file(tmp_path: Path) -> None:
+    """Untitled puzzles picked out of order are labelled, and paired with their stored
+    solutions, by their places in the file, not in the pick."""
+    pack = tmp_path / "three.nonpack"
+    assert run_cli("generate", "--size", "4x3", "--count", "3", "--out", str(pack)).returncode == 0
+    untitled = [replace(p, title=None) for p in non.read(pack.read_text(), str(pack))]
+    pack.write_text(non.write(untitled))
+    run = run_cli("count", str(pack), "--index", "3,1", "--json")
+    assert [p["puzzle"] for p in json.loads(run.stdout)["puzzles"]] == ["#3", "#1"]
+    for picked in (["--index", "3,2"], ["--index", "3"], ["--name", "#2"]):
+        run = run_cli("solve", str(pack), *picked, "--solutions", str(pack), "--plain")
+        assert "MISMATCH" not in run.stdout and run.returncode == 0, run.stdout + run.stderr
+
+
+def test_generate_writes_out_s_format_and_checks_out_before_the_proofs(tmp_path: Path) -> None:
+    nin = tmp_path / "one.nin"
+    assert run_cli("generate", "--size", "4x3", "--out", str(nin)).returncode == 0
+    assert run_cli("solve", str(nin), "--plain").returncode == 0  # .nin, not JSON
+    run = run_cli("generate", "--count", "2", "--out", str(nin))
+    assert run.stderr.startswith(f"nonocp: {nin} (nin) holds one puzzle: use --count 1, or ")
+    nowhere = tmp_path / "no" / "such.nonpack"
+    run = run_cli("generate", "--size", "99x99", "--unique", "--out", str(nowhere))
+    assert (run.returncode, run.stderr) == (2, f"nonocp: {nowhere}: No such file or directory\n")
+    run = run_cli("generate", "--unique", "--time-limit", "0")
+    assert (run.returncode, run.stderr) == (
+        2,
+        "nonocp: --time-limit 0 leaves no time to prove a puzzle unique\n",
+    )
 
 
 def test_version() -> None:

@@ -82,6 +82,7 @@ def test_count_limit_says_at_least() -> None:
     total = count(load(PUZZLES / "nonunique.txt"), limit=5)
     assert (total.count, total.exact, total.stopped_by) == (5, False, "limit")
     assert total.text == "at least 5 solutions (limit)"
+    assert count(load(PUZZLES / "nonunique.txt"), limit=1).text == "at least 1 solution (limit)"
 
 
 def test_an_enumeration_goes_on_from_what_the_search_found() -> None:

@@ -307,6 +307,7 @@ def test_select_by_index_title_catalogue_or_number(tmp_path: Path) -> None:
     puzzles = load_all(path)
     assert select(puzzles, index="2") == [puzzles[1]]
     assert select(puzzles, name="$7") == select(puzzles, name="7") == [puzzles[1]]
+    assert select(puzzles, name="#2") == [puzzles[1]]
     assert select(puzzles) == puzzles
     named = [replace(puzzles[0], title="Heart", extra=(("catalogue", "webpbn.com #1"),))]
     assert select(named, name="heart") == select(named, name="webpbn.com #1") == named
@@ -319,7 +320,7 @@ def test_select_by_index_title_catalogue_or_number(tmp_path: Path) -> None:
 def test_index_picks_ranges_and_lists_in_order_each_once() -> None:
     assert positions("7", 9, "f") == [7]
     assert positions("3,7,2-4", 9, "f") == [3, 7, 2, 4]
-    assert positions(" 8-9 , 1", 9, "f") == [8, 9, 1]
+    assert positions(" 8 - 9 , 1", 9, "f") == [8, 9, 1]
     for index, why in [
         ("0", "f: there is no puzzle 0 (it holds 9)"),
         ("5-10", "f: there is no puzzle 10 (it holds 9)"),
@@ -327,6 +328,8 @@ def test_index_picks_ranges_and_lists_in_order_each_once() -> None:
         ("2,", "--index '2,': expected N, N-M, or a list of them: 3,7,10-12"),
         ("x", "--index 'x': expected N, N-M, or a list of them: 3,7,10-12"),
         ("-3", "--index '-3': expected N, N-M, or a list of them: 3,7,10-12"),
+        ("\u00b9", "--index '\u00b9': expected N, N-M, or a list of them: 3,7,10-12"),
+        ("\u0661", "--index '\u0661': expected N, N-M, or a list of them: 3,7,10-12"),
     ]:
         with pytest.raises(NonocpError) as error:
             positions(index, 9, "f")

@@ -157,6 +157,7 @@ def test_cli_counts_style(tmp_path: Path) -> None:
     assert int(filled) == sum(map(sum, grid)) == fewest
     assert second == "0 optimal 000 000"
     assert (summary["instances"], summary["filled"], summary["optimal"]) == (2, fewest, 2)
+    assert done.stderr == ""  # no progress bar off a terminal, as in a batch
 
 
 def test_cli_json_without_out_is_one_document(tmp_path: Path) -> None:

@@ -127,7 +127,7 @@ def _analyze_many(
         work,
         analyses,
         lambda entry, analysis: _json(entry.puzzle, entry.source, analysis, steps=False),
-        lambda entry, analysis: _summary_line(entry.puzzle, entry.called, analysis),
+        lambda entry, analysis: _summary_line(entry.heading, analysis),
         _tally(analyses),
     )
     return all(analysis.solved for analysis in analyses)
@@ -145,13 +145,13 @@ def _print(out: Output, puzzle: Puzzle, source: str, analysis: Analysis, steps: 
     out.line(f"{describe(puzzle, source)}: {analysis.result.verdict} ({seconds(analysis.seconds)})")
 
 
-def _summary_line(puzzle: Puzzle, called: str, analysis: Analysis) -> str:
+def _summary_line(heading: str, analysis: Analysis) -> str:
     """One puzzle of a batch: its rating, the cells each stage fixed, and the verdict."""
     deduction = analysis.deduction
     rating = _rating_name(deduction.rating)
     cells = "" if deduction.contradiction else f"; {_cells(deduction)}"
     verdict = f"{analysis.result.verdict} ({seconds(analysis.seconds)})"
-    return f"{describe(puzzle, called)}: {rating}{cells}; {verdict}"
+    return f"{heading}: {rating}{cells}; {verdict}"
 
 
 def _cells(deduction: Deduction) -> str:

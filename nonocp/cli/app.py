@@ -7,16 +7,13 @@ imports (ortools) happen inside the commands so that start-up stays fast.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from nonocp.backends import EngineName, ModelName
 from nonocp.errors import NonocpError
-from nonocp.formats import label, load_all, name_of, select
-from nonocp.puzzle import Puzzle
 
 app = typer.Typer(
     name="nonocp",
@@ -48,13 +45,27 @@ def _options(
     """Solve, count and check nonograms with constraint programming."""
 
 
+LONGEST = 1e8
+"""The longest time limit, about three years: a deadline's timer thread cannot wait past
+9.2e9 s, and NaN or infinity would stop nothing."""
+
+
+def _seconds(value: float | None) -> float | None:
+    if value is not None and not 0 <= value <= LONGEST:
+        raise typer.BadParameter(f"{value:g} is not a number of seconds from 0 to {LONGEST:,.0f}")
+    return value
+
+
+def time_limit_option(help: str) -> Any:
+    """The ``--time-limit S`` option every command takes, with what it bounds."""
+    return typer.Option("--time-limit", callback=_seconds, metavar="S", help=help)
+
+
 TimeLimit = Annotated[
     float | None,
-    typer.Option(
-        "--time-limit",
-        min=0.0,
-        help="Stop after S seconds; what is not proven by then is said to be so ('unknown', "
-        "'at least N').",
+    time_limit_option(
+        "Stop after S seconds; what is not proven by then is said to be so ('unknown', "
+        "'at least N')."
     ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
@@ -113,17 +124,3 @@ EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 def report(error: NonocpError) -> None:
     """A user's error as the command line reports it: one line on standard error."""
     print(f"nonocp: {error}", file=sys.stderr)
-
-
-def chosen_puzzles(
-    file: Path, format: str | None, index: str | None, name: str | None
-) -> list[Puzzle]:
-    """The puzzles of a file a command works on: all, or those ``--index``/``--name``
-    picks, each of which, untitled, takes its label in the file (``$7``, ``#3``) as its
-    title, so that what is printed says which puzzle of the set it is about."""
-    puzzles = load_all(file, format)
-    chosen = select(puzzles, index, name, source=name_of(file))
-    if len(chosen) == len(puzzles):
-        return chosen
-    position = {id(puzzle): at for at, puzzle in enumerate(puzzles, start=1)}
-    return [p if p.title else replace(p, title=label(p, position[id(p)])) for p in chosen]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import statistics
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -19,26 +20,33 @@ from rich.progress import track
 from rich.table import Table
 
 from nonocp.cli import EXIT_INTERRUPTED
-from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, chosen_puzzles, report
-from nonocp.cli.output import Output
+from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, report
+from nonocp.cli.output import Output, describe
 from nonocp.errors import NonocpError, named_os_errors
-from nonocp.formats import label, load_all, name_of, puzzle_files
+from nonocp.formats import label, load_all, name_of, puzzle_files, select
 from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle
 
 T = TypeVar("T")
 
-Batch = tuple[str, list[Puzzle]]
+Numbered = list[tuple[int, Puzzle]]
+"""Puzzles to work on from one file, each with its place there (from 1), which names an
+untitled one (``#3``) and pairs it with its solution in a solution file."""
+
+Batch = tuple[str, Numbered]
 """One file's name and the puzzles to work on from it."""
 
 
 class Entry(NamedTuple):
-    """One puzzle of a batch: its file, its label there (``$17``, a title, ``#3``), and
-    what messages call it."""
+    """One puzzle of a batch: its file, its place and label there (``$17``, a title,
+    ``#3``), what messages call it, and what its line in a batch starts with (its title
+    once, and its size)."""
 
     source: str
+    position: int
     label: str
     called: str
+    heading: str
     puzzle: Puzzle
 
 
@@ -73,12 +81,26 @@ def work_of(
     if len(files) == 1:
         (file,) = files
         source = name_of(file)
-        puzzles = chosen_puzzles(file, format, index, name)
-        return Work(source, _entries([(source, puzzles)], several=False), None, [])
+        numbered = _chosen(file, format, index, name)
+        return Work(source, _entries([(source, numbered)], several=False), None, [])
     _refuse("takes one puzzle file, not several", index=index, name=name, **one_file_options)
     batches, unreadable = _readable(files, format)
     names = [name_of(file) for file in files]
     return Work(f"{len(files)} files", _entries(batches, several=True), names, unreadable)
+
+
+def _chosen(file: Path, format: str | None, index: str | None, name: str | None) -> Numbered:
+    """The puzzles of a file a command works on, each with its place there: all, or those
+    ``--index`` or ``--name`` picks. One picked from several, untitled, takes its label in
+    the file (``$7``, ``#3``) as its title, so that what is drawn and printed about it says
+    which puzzle of the set it is."""
+    puzzles = load_all(file, format)
+    position = {id(puzzle): at for at, puzzle in enumerate(puzzles, start=1)}
+    numbered = [(position[id(p)], p) for p in select(puzzles, index, name, name_of(file))]
+    if len(numbered) == 1 < len(puzzles) and not numbered[0][1].title:
+        ((at, puzzle),) = numbered
+        return [(at, replace(puzzle, title=label(puzzle, at)))]
+    return numbered
 
 
 def expanded(paths: list[Path]) -> list[Path]:
@@ -112,7 +134,7 @@ def _listed(folder: Path) -> list[Path]:
 def one_puzzle_only(work: Work, **options: object) -> None:
     """Refuse, naming it, an option that shows one puzzle in detail when a batch was given."""
     if not work.single:
-        _refuse("shows one puzzle: pick it with --index or --name, from one file", **options)
+        _refuse("shows one puzzle: pick one with --index N or --name, from one file", **options)
 
 
 def _refuse(why: str, **options: object) -> None:
@@ -129,7 +151,7 @@ def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], list[
     unreadable = []
     for file in files:
         try:
-            batches.append((name_of(file), load_all(file, format)))
+            batches.append((name_of(file), list(enumerate(load_all(file, format), start=1))))
         except NonocpError as error:
             report(error)
             unreadable.append(str(error))
@@ -140,11 +162,15 @@ def _entries(batches: list[Batch], several: bool) -> list[Entry]:
     """Every puzzle of ``batches``, called by its label, or among ``several`` files by its
     file's name, with the label too when that file holds many."""
     found = []
-    for source, puzzles in batches:
-        for position, puzzle in enumerate(puzzles, start=1):
+    for source, numbered in batches:
+        for position, puzzle in numbered:
             labelled = label(puzzle, position)
-            called = source if len(puzzles) == 1 else f"{source} {labelled}"
-            found.append(Entry(source, labelled, called if several else labelled, puzzle))
+            if len(numbered) == 1:
+                called, heading = source, describe(puzzle, source)
+            else:  # the label is the title, if there is one
+                called = f"{source} {labelled}" if several else labelled
+                heading = f"{called} {puzzle.size}"
+            found.append(Entry(source, position, labelled, called, heading, puzzle))
     return found
 
 

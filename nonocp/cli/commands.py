@@ -22,6 +22,16 @@ def run() -> None:
         sys.exit(EXIT_BAD_INPUT)
     except typer.TyperException as error:  # a usage error, which Typer would draw in a box
         if message := error.format_message():  # empty once bare ``nonocp`` printed its help
-            print(f"nonocp: {message}", file=sys.stderr)
+            print(f"nonocp: {message}{_usage(error)}", file=sys.stderr)
         sys.exit(error.exit_code)
     sys.exit(status or 0)
+
+
+def _usage(error: typer.TyperException) -> str:
+    """The command's usage after a usage error, which the error alone may not make plain
+    (``convert FILE`` is told "Missing argument 'FILE'" when OUT is what is missing)."""
+    context = getattr(error, "ctx", None)  # the command line's parse, on Typer's own errors
+    if context is None:
+        return ""
+    usage: str = context.get_usage()
+    return f" ({usage.replace('Usage:', 'usage:', 1)})"

@@ -11,7 +11,7 @@ import typer
 from nonocp.cli.app import FormatName, Index, Name, PuzzleFiles, app
 from nonocp.cli.batch import exit_status, expanded, work_of
 from nonocp.errors import NonocpError
-from nonocp.formats import FORMATS, STDIN, Format, by_extension, by_name, dumps, write_file
+from nonocp.formats import STDIN, dumps, format_to_write, write_file
 
 Target = Annotated[
     str,
@@ -21,18 +21,6 @@ To = Annotated[
     str | None,
     typer.Option("--to", help="Write this format (default: from OUT's extension)."),
 ]
-
-
-def target_format(out: str, to: str | None) -> Format:
-    """The format to write: named by ``--to``, else the one OUT's extension stands for."""
-    if to is not None:
-        return by_name(to)
-    fmt = None if out == "-" else by_extension(out)
-    if fmt is None:
-        known = ", ".join(f.name for f in FORMATS)
-        where = "standard output" if out == "-" else f"{out!r}"
-        raise NonocpError(f"cannot tell which format to write to {where}: use --to ({known})")
-    return fmt
 
 
 @app.command()
@@ -45,7 +33,7 @@ def convert(
     name: Name = None,
 ) -> None:
     """Convert puzzles between formats: every format nonocp reads, it also writes."""
-    fmt = target_format(out, to)
+    fmt = format_to_write(out, to)
     refuse_overwriting(files, out)
     work = work_of(files, format, index, name)
     write_file(out, dumps([entry.puzzle for entry in work.entries], fmt.name))

@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from nonocp.cli import EXIT_INTERRUPTED
-from nonocp.cli.app import app
-from nonocp.errors import NonocpError
+from nonocp.cli.app import app, time_limit_option
+from nonocp.errors import NonocpError, named_os_errors
 
 if TYPE_CHECKING:
     from nonocp.puzzle import Puzzle
@@ -34,37 +34,46 @@ def generate(
     ] = False,
     time_limit: Annotated[
         float | None,
-        typer.Option(
-            "--time-limit",
-            min=0.0,
-            help="With --unique, at most S seconds to prove each puzzle unique; one not "
-            "proven by then is not kept.",
+        time_limit_option(
+            "With --unique, at most S seconds to prove each puzzle unique; one not proven by "
+            "then is not kept."
         ),
     ] = None,
-    to: Annotated[str, typer.Option("--to", help="Output format.")] = "json",
+    to: Annotated[
+        str | None,
+        typer.Option("--to", help="Output format (default: --out's extension, else json)."),
+    ] = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
     ] = None,
 ) -> None:
     """Generate random puzzles from random pictures (puzzle i uses seed + i)."""
-    from nonocp.formats import STDIN, by_name, dumps, holding_many, write_file
+    from nonocp.formats import STDIN, dumps, format_to_write, holding_many, write_file
     from nonocp.generate import parse_size, random_puzzles
 
     try:
         width, height = parse_size(size)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--size") from None
-    if count > 1 and not by_name(to).holds_many:
-        raise NonocpError(f"--to {to} holds one puzzle: use --count 1, or {holding_many()}")
+    target = STDIN if out is None else out
+    fmt = format_to_write(target, "json" if to is None and out is None else to)
+    if count > 1 and not fmt.holds_many:
+        given = f"--to {to}" if to else f"{out} ({fmt.name})"
+        raise NonocpError(f"{given} holds one puzzle: use --count 1, or {holding_many()}")
     if time_limit is not None and not unique:
         raise NonocpError("--time-limit bounds the proofs of --unique: give both or neither")
+    if time_limit == 0 and unique:
+        raise NonocpError("--time-limit 0 leaves no time to prove a puzzle unique")
     pictures = random_puzzles(width, height, density, seed)
     if not unique:
-        write_file(STDIN if out is None else out, dumps(list(islice(pictures, count)), to))
+        write_file(target, dumps(list(islice(pictures, count)), fmt.name))
         return
+    if out is not None:  # before the proofs, which may take hours
+        with named_os_errors(out, "cannot be written"):
+            out.open("a").close()
     sifted = _sift(pictures, count, time_limit)
     if sifted.kept:
-        write_file(STDIN if out is None else out, dumps(sifted.kept, to))
+        write_file(target, dumps(sifted.kept, fmt.name))
     print(sifted.summary(seed, count, time_limit), file=sys.stderr)
     if sifted.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
@@ -83,10 +92,12 @@ class Sifted:
 
     def summary(self, seed: int, count: int, time_limit: float | None) -> str:
         """One line saying what was kept and from which seeds, for reproducing it."""
-        seeds = f"seed {seed}" if self.tried == 1 else f"seeds {seed}-{seed + self.tried - 1}"
-        line = f"kept {len(self.kept)} unique of {self.tried} tried ({seeds})"
+        line = f"kept {len(self.kept)} unique of {self.tried} tried"
+        if self.tried:
+            last = seed + self.tried - 1
+            line += f" (seed {seed})" if last == seed else f" (seeds {seed}-{last})"
         if self.interrupted:
-            line = f"interrupted after it {line}, {count} asked for"
+            line = f"interrupted: {line}, of {count} asked for"
         if self.unknown:
             line += f"; {self.unknown} not proven either way in {time_limit:g} s, not kept"
         return line

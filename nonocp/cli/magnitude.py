@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from nonocp.cli import EXIT_INTERRUPTED
-from nonocp.cli.app import app
+from nonocp.cli.app import app, time_limit_option
 from nonocp.errors import named_os_errors
 from nonocp.magnitude.batch import Summary, results, resume
 from nonocp.magnitude.bounds import Sense
@@ -60,11 +60,7 @@ Jobs = Annotated[
 ]
 InstanceTimeLimit = Annotated[
     float | None,
-    typer.Option(
-        "--time-limit",
-        min=0.0,
-        help="Solver seconds per instance; an instance not proven by then is 'unproven'.",
-    ),
+    time_limit_option("Solver seconds per instance; an instance not proven by then is 'unproven'."),
 ]
 InputStyle = Annotated[
     Style | None, typer.Option("--format", help="Read the file in this style (default: detect).")
@@ -153,7 +149,8 @@ def _answer(
     answers: IO[str],
     summary: Summary,
 ) -> None:
-    """Solve, check and write each instance in order, under a progress bar on stderr."""
+    """Solve, check and write each instance in order, under a progress bar on stderr (on a
+    terminal only, as a batch's)."""
     columns = (
         TextColumn(f"{sense.value}imising"),
         BarColumn(),
@@ -163,7 +160,8 @@ def _answer(
         TimeRemainingColumn(),
     )
     workers = jobs or len(os.sched_getaffinity(0))
-    with Progress(*columns, console=Console(stderr=True)) as progress:
+    errors = Console(stderr=True)
+    with Progress(*columns, console=errors, disable=not errors.is_terminal) as progress:
         task = progress.add_task("", total=summary.instances + len(instances))
         progress.update(task, completed=summary.instances)
         for result in results(instances, sense, workers, time_limit):

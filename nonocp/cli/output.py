@@ -57,11 +57,10 @@ def seconds(value: float) -> str:
     return f"{value:.3f} s"
 
 
-def describe(puzzle: Puzzle, called: str) -> str:
-    """``file (title) WxH``: what a summary line calls the puzzle, its title unless a
-    batch already calls it by that."""
-    title = f" ({puzzle.title})" if puzzle.title and puzzle.title != called else ""
-    return f"{called}{title} {puzzle.size}"
+def describe(puzzle: Puzzle, source: str) -> str:
+    """``file (title) WxH``: what a summary line calls the puzzle."""
+    title = f" ({puzzle.title})" if puzzle.title else ""
+    return f"{source}{title} {puzzle.size}"
 
 
 def grids_json(grids: Sequence[Grid]) -> list[list[str] | None]:

@@ -103,7 +103,12 @@ def solve(
 
 def _with_solutions(work: Work, solved: list[Puzzle], source: str) -> Work:
     """The puzzles of one file with the pictures of a separate solution file."""
-    puzzles = attach_solutions([entry.puzzle for entry in work.entries], solved, source)
+    puzzles = attach_solutions(
+        [entry.puzzle for entry in work.entries],
+        solved,
+        source,
+        [entry.position for entry in work.entries],
+    )
     return work._replace(
         entries=[
             entry._replace(puzzle=puzzle)
@@ -267,7 +272,7 @@ def _count_single(
                 "ambiguous_cells": sorted(differing),
             }
         )
-    out.line(_count_line(puzzle, source, total))
+    out.line(_count_line(describe(puzzle, source), total))
     return _answered(total)
 
 
@@ -280,14 +285,14 @@ def _count_many(work: Work, count_one: Callable[[Puzzle], Count], jobs: int, out
         work,
         counts,
         lambda entry, total: {**puzzle_json(entry.puzzle, entry.source), **_count_json(total)},
-        lambda entry, total: _count_line(entry.puzzle, entry.called, total),
+        lambda entry, total: _count_line(entry.heading, total),
         _count_tally(counts),
     )
     return all(map(_answered, counts))
 
 
-def _count_line(puzzle: Puzzle, called: str, total: Count) -> str:
-    return f"{describe(puzzle, called)}: {total.text} ({seconds(total.seconds)})"
+def _count_line(heading: str, total: Count) -> str:
+    return f"{heading}: {total.text} ({seconds(total.seconds)})"
 
 
 def _answered(total: Count) -> bool:

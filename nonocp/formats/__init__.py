@@ -8,6 +8,7 @@ separate file of solutions.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -159,6 +160,19 @@ def name_of(path: str | Path) -> str:
     return "<stdin>" if str(path) == STDIN else str(path)
 
 
+def format_to_write(out: str | Path, to: str | None) -> Format:
+    """The format to write OUT in: named by ``--to``, else the one OUT's extension stands
+    for (the first, when several share it); standard output (``-``) needs ``--to``."""
+    if to is not None:
+        return by_name(to)
+    fmt = None if str(out) == STDIN else by_extension(out)
+    if fmt is None:
+        known = ", ".join(f.name for f in FORMATS)
+        where = "standard output" if str(out) == STDIN else f"{str(out)!r}"
+        raise NonocpError(f"cannot tell which format to write to {where}: use --to ({known})")
+    return fmt
+
+
 LARGEST = 64 * 2**20
 """The most bytes a puzzle file may hold, hundreds of times the largest puzzle set here
 (a TAAI set of 1,000 puzzles is 130 kB): past it the input is not puzzles, and a device
@@ -264,8 +278,8 @@ def select(
     ``name`` picks.
 
     ``index`` counts from 1 as people do, and takes ranges and lists (``7``, ``10-12``,
-    ``3,7,10-12``); ``name`` matches a title, a catalogue entry or a TAAI number (``17``
-    or ``$17``), ignoring case.
+    ``3,7,10-12``); ``name`` matches a title, a catalogue entry, a TAAI number (``17`` or
+    ``$17``) or the label of an untitled puzzle (``#3``), ignoring case.
     """
     if index is not None and name is not None:
         raise NonocpError("pick a puzzle by --index or by --name, not both")
@@ -274,22 +288,26 @@ def select(
     if name is None:
         return list(puzzles)
     wanted = name.casefold().removeprefix("$")
-    for puzzle in puzzles:
+    for position, puzzle in enumerate(puzzles, start=1):
         extra = dict(puzzle.extra)
-        names = (puzzle.title, extra.get("catalogue"), extra.get("number"))
+        names = (puzzle.title, extra.get("catalogue"), extra.get("number"), f"#{position}")
         if wanted in {n.casefold().removeprefix("$") for n in names if n}:
             return [puzzle]
     raise NonocpError(f"{source} holds no puzzle named {name!r}")
+
+
+INDEX_PART = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
+"""One item of ``--index``: ``7`` or ``10-12``, spaces allowed around the numbers."""
 
 
 def positions(index: str, total: int, source: str) -> list[int]:
     """The positions, from 1, that ``--index`` names, in its order, each once."""
     picked: dict[int, None] = {}
     for part in index.split(","):
-        first, dash, last = part.strip().partition("-")
-        if not first.isdigit() or not (last if dash else first).isdigit():
+        item = INDEX_PART.fullmatch(part)
+        if item is None:
             raise NonocpError(f"--index {index!r}: expected N, N-M, or a list of them: 3,7,10-12")
-        low, high = int(first), int(last if dash else first)
+        low, high = int(item[1]), int(item[2] or item[1])
         if low > high:
             raise NonocpError(f"--index {index!r}: the range {part.strip()} runs backwards")
         if low < 1 or high > total:
@@ -300,20 +318,24 @@ def positions(index: str, total: int, source: str) -> list[int]:
 
 
 def attach_solutions(
-    puzzles: Sequence[Puzzle], solved: Sequence[Puzzle], source: str = "the solution file"
+    puzzles: Sequence[Puzzle],
+    solved: Sequence[Puzzle],
+    source: str = "the solution file",
+    positions: Sequence[int] | None = None,
 ) -> list[Puzzle]:
     """``puzzles`` with the pictures of ``solved`` (say, a TAAI solution file) as solutions.
 
-    Puzzles pair up by number, so a solution file covering only part of a set still
-    lands on the right puzzles; a puzzle with no partner keeps what it had. A file with no
-    pictures, or a picture of another size than its puzzle, is the wrong file, and is
-    refused rather than reported as a mismatch.
+    Puzzles pair up by number (a TAAI ``$n``, else the place in the file: ``positions``
+    where ``puzzles`` are some of a file's, not all in order), so a solution file covering
+    only part of a set still lands on the right puzzles; a puzzle with no partner keeps
+    what it had. A file with no pictures, or a picture of another size than its puzzle, is
+    the wrong file, and is refused rather than reported as a mismatch.
     """
     grids = {number(p, i): p.solution for i, p in enumerate(solved, start=1) if p.solution}
     if not grids:
         raise NonocpError(f"{source}: holds no solutions")
     attached = []
-    for i, puzzle in enumerate(puzzles, start=1):
+    for i, puzzle in zip(positions or range(1, len(puzzles) + 1), puzzles, strict=True):
         grid = grids.get(number(puzzle, i))
         if grid is not None and (len(grid[0]), len(grid)) != (puzzle.width, puzzle.height):
             raise NonocpError(
