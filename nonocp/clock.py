@@ -16,8 +16,16 @@ from typing import TypeVar
 Item = TypeVar("Item")
 
 
+LONGEST = 1e8
+"""The longest time limit, about three years: past it (infinity among them) a limit is
+none, since a timer thread cannot wait past 9.2e9 s and a MIP's limit is whole
+milliseconds."""
+
+
 def deadline_after(time_limit: float | None) -> float | None:
-    return None if time_limit is None else time.perf_counter() + time_limit
+    if time_limit is None or time_limit > LONGEST:
+        return None
+    return time.perf_counter() + time_limit
 
 
 def later(deadline: float | None, seconds: float) -> float | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import threading
 from collections.abc import Generator
 
 import pytest
@@ -76,6 +78,18 @@ def test_enumeration_yields_distinct_checked_grids() -> None:
     grids = list(solutions(puzzle))
     assert len(grids) == len(set(grids)) == 43
     assert all(satisfies(puzzle, g) for g in grids)
+
+
+@pytest.mark.parametrize("seconds", [math.inf, 1e10])
+def test_a_time_limit_too_long_to_wait_for_is_none(
+    monkeypatch: pytest.MonkeyPatch, seconds: float
+) -> None:
+    failed: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", failed.append)  # a timer thread's error
+    puzzle = load(PUZZLES / "nonunique.txt")
+    assert solve(puzzle, time_limit=seconds).uniqueness is Uniqueness.MULTIPLE
+    assert count(puzzle, time_limit=seconds).count == 43
+    assert failed == []
 
 
 def test_count_limit_says_at_least() -> None:

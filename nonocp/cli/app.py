@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from nonocp.backends import EngineName, ModelName
+from nonocp.clock import LONGEST
 from nonocp.errors import NonocpError
 
 app = typer.Typer(
@@ -43,11 +44,6 @@ def _options(
     ] = False,
 ) -> None:
     """Solve, count and check nonograms with constraint programming."""
-
-
-LONGEST = 1e8
-"""The longest time limit, about three years: a deadline's timer thread cannot wait past
-9.2e9 s, and NaN or infinity would stop nothing."""
 
 
 def _seconds(value: float | None) -> float | None:
