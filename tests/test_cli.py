@@ -122,7 +122,13 @@ def test_usage_errors_are_one_line_with_exit_2() -> None:
         assert run.stderr.startswith(f"nonocp: {said}") and run.stderr.count("\n") == 1
     convert = run_cli("convert", heart)  # "FILE" is what Typer says, and OUT is missing
     assert convert.stderr.endswith(" (usage: nonocp convert [OPTIONS] {FILE}... {OUT})\n")
-    for limit, shown in [("inf", "inf"), ("nan", "nan"), ("1e10", "1e+10"), ("-1", "-1")]:
+    for limit, shown in [
+        ("inf", "inf"),
+        ("nan", "nan"),
+        ("1e10", "10000000000"),
+        ("100000001", "100000001"),
+        ("-1", "-1"),
+    ]:
         run = run_cli("solve", heart, "--time-limit", limit)
         assert run.returncode == 2
         said = f"Invalid value for '--time-limit': {shown} is not a number of seconds from 0 to"
@@ -319,7 +325,10 @@ def test_a_batch_names_each_puzzle_it_could_not_settle_and_exits_1() -> None:
     run = run_cli("solve", *files, "--plain", "--time-limit", "0")
     assert run.returncode == 1
     *problems, summary = run.stdout.splitlines()
-    assert problems == [f"{file}: unknown: time limit" for file in files]
+    assert problems == [
+        f"{file} {size}: unknown: time limit"
+        for file, size in zip(files, ("9x9", "60x35"), strict=True)
+    ]
     assert summary.startswith("2 files: puzzles 2, solved 0, unique 0, multiple 0, none 0, ")
 
 
@@ -410,7 +419,7 @@ def test_a_solution_that_breaks_its_clues_is_a_mismatch_named_by_number(tmp_path
     run = run_cli("solve", str(clues), "--solutions", str(wrong), "--plain")
     assert run.returncode == 1
     *problems, summary = run.stdout.splitlines()
-    assert problems == ["$1: MISMATCH: the stored solution does not satisfy the clues"]
+    assert problems == ["$1 3x3: MISMATCH: the stored solution does not satisfy the clues"]
     assert summary.startswith(f"{clues}: puzzles 4, solved 4, ")
 
 
@@ -564,8 +573,21 @@ def test_convert_never_writes_over_a_file_of_the_folder_it_converts(tmp_path: Pa
     written = pack.read_text()
     run = run_cli("convert", str(tmp_path), str(pack))
     assert run.returncode == 2
-    assert run.stderr == f"nonocp: {pack}: is the file being converted; write to another\n"
+    assert run.stderr == f"nonocp: {pack}: is inside {tmp_path}, being converted; write elsewhere\n"
     assert pack.read_text() == written
+    solutions = tmp_path / "set.solution.txt"  # not a puzzle file, but a set's solutions
+    solutions.write_text("kept")
+    assert run_cli("convert", str(tmp_path), str(solutions), "--to", "taai").returncode == 2
+    assert solutions.read_text() == "kept"
+    heart = tmp_path / "heart.txt"
+    with heart.open() as given:  # the file itself as standard input: < heart.txt
+        command = [*nonocp_command(), "convert", "-", str(heart), "--to", "non"]
+        run = subprocess.run(command, stdin=given, capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stderr) == (
+        2,
+        f"nonocp: {heart}: is standard input, being converted; write to another\n",
+    )
+    assert heart.read_text() == (PUZZLES / "heart.txt").read_text()
 
 
 def test_a_solution_file_of_other_puzzles_or_of_none_is_refused(tmp_path: Path) -> None:
@@ -590,7 +612,8 @@ def test_a_puzzle_picked_from_a_set_is_called_by_its_number(tmp_path: Path) -> N
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[-1].startswith(f"{clues} ($2) 3x3: unique (")
     counted = run_cli("count", str(clues), "--index", "3", "--json")
-    assert json.loads(counted.stdout)["title"] == "$3"
+    document = json.loads(counted.stdout)
+    assert (document["puzzle"], document["title"]) == ("$3", None)  # no title made up
     both = run_cli("solve", str(clues), "--index", "3", "--name", "2")
     assert both.returncode == 2
     assert both.stderr == "nonocp: pick a puzzle by --index or by --name, not both\n"
@@ -616,8 +639,8 @@ def test_a_batch_line_names_a_titled_puzzle_once(tmp_path: Path) -> None:
     one.write_text(non.write([replace(puzzle_of(PICTURES[2]), title="P2")]))
     run = run_cli("count", str(pack), str(one), "--plain")
     assert [line.split(":")[0] for line in run.stdout.splitlines()[:3]] == [
-        f"{pack} P0 3x3",
-        f"{pack} P1 3x3",
+        f"{pack} (P0) 3x3",
+        f"{pack} (P1) 3x3",
         f"{one} (P2) 3x3",
     ]
 
@@ -634,6 +657,8 @@ def test_picks_keep_their_places_in_the_file(tmp_path: Path) -> None:
     for picked in (["--index", "3,2"], ["--index", "3"], ["--name", "#2"]):
         run = run_cli("solve", str(pack), *picked, "--solutions", str(pack), "--plain")
         assert "MISMATCH" not in run.stdout and run.returncode == 0, run.stdout + run.stderr
+    converted = run_cli("convert", str(pack), "-", "--to", "non", "--index", "2")
+    assert converted.returncode == 0 and "title" not in converted.stdout
 
 
 def test_generate_writes_out_s_format_and_checks_out_before_the_proofs(tmp_path: Path) -> None:
@@ -645,6 +670,10 @@ def test_generate_writes_out_s_format_and_checks_out_before_the_proofs(tmp_path:
     nowhere = tmp_path / "no" / "such.nonpack"
     run = run_cli("generate", "--size", "99x99", "--unique", "--out", str(nowhere))
     assert (run.returncode, run.stderr) == (2, f"nonocp: {nowhere}: No such file or directory\n")
+    command = [*nonocp_command(), "generate", "--size", "5x5", "--unique", "--out", "-"]
+    run = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert json.loads(run.stdout)["title"].startswith("random 5x5 density 0.5 seed ")
+    assert not (tmp_path / "-").exists()
     run = run_cli("generate", "--unique", "--time-limit", "0")
     assert (run.returncode, run.stderr) == (
         2,

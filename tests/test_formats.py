@@ -21,6 +21,7 @@ from nonocp.formats import (
     FORMATS,
     attach_solutions,
     by_name,
+    check_writable,
     detect,
     dumps,
     load_all,
@@ -317,23 +318,42 @@ def test_select_by_index_title_catalogue_or_number(tmp_path: Path) -> None:
         select(puzzles, name="5")
 
 
+def test_a_file_is_checked_writable_and_left_as_it_was(tmp_path: Path) -> None:
+    new, old = tmp_path / "new.json", tmp_path / "old.json"
+    old.write_text("kept")
+    check_writable(new)
+    check_writable(old)
+    check_writable("-")
+    assert not new.exists() and old.read_text() == "kept"
+    for wrong, why in [
+        (tmp_path / "no" / "x.json", "No such file or directory"),
+        (tmp_path, "Is a directory"),
+    ]:
+        with pytest.raises(NonocpError) as error:
+            check_writable(wrong)
+        assert str(error.value) == f"{wrong}: {why}"
+
+
 def test_index_picks_ranges_and_lists_in_order_each_once() -> None:
     assert positions("7", 9, "f") == [7]
     assert positions("3,7,2-4", 9, "f") == [3, 7, 2, 4]
-    assert positions(" 8 - 9 , 1", 9, "f") == [8, 9, 1]
+    assert positions(" 8 - 9 , 01", 9, "f") == [8, 9, 1]
     for index, why in [
         ("0", "f: there is no puzzle 0 (it holds 9)"),
         ("5-10", "f: there is no puzzle 10 (it holds 9)"),
-        ("4-2", "--index '4-2': the range 4-2 runs backwards"),
-        ("2,", "--index '2,': expected N, N-M, or a list of them: 3,7,10-12"),
-        ("x", "--index 'x': expected N, N-M, or a list of them: 3,7,10-12"),
-        ("-3", "--index '-3': expected N, N-M, or a list of them: 3,7,10-12"),
-        ("\u00b9", "--index '\u00b9': expected N, N-M, or a list of them: 3,7,10-12"),
-        ("\u0661", "--index '\u0661': expected N, N-M, or a list of them: 3,7,10-12"),
+        ("999999999", "f: there is no puzzle 999999999 (it holds 9)"),
+        ("4-2", "the range 4-2 runs backwards"),
     ]:
         with pytest.raises(NonocpError) as error:
             positions(index, 9, "f")
-        assert str(error.value) == why
+        assert str(error.value) == why if why.startswith("f:") else f"--index {index!r}: {why}"
+    for malformed in ("2,", "x", "-3", "\u00b9", "\u0661", "\u00a01", "1" + "0" * 9, "9" * 5000):
+        with pytest.raises(NonocpError) as error:
+            positions(malformed, 9, "f")
+        assert str(error.value) == (
+            f"--index {malformed!r}: expected N, N-M, or a list of them (3,7,10-12), "
+            "numbers of up to 9 digits"
+        )
 
 
 def test_solutions_attach_by_number_even_for_part_of_a_set(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from nonocp.cli.app import (
     app,
 )
 from nonocp.cli.batch import (
+    Entry,
     Work,
     answered,
     exit_status,
@@ -38,7 +39,7 @@ from nonocp.cli.batch import (
     timing,
     work_of,
 )
-from nonocp.cli.output import Output, describe, puzzle_json, result_json, seconds
+from nonocp.cli.output import Output, puzzle_json, result_json, seconds
 from nonocp.logic import Deduction, Rating, Step, deduce
 from nonocp.puzzle import Puzzle
 from nonocp.render import plain
@@ -91,12 +92,12 @@ def analyze(
     one_puzzle_only(work, steps=steps)
     build = model_builder(model)
     if work.single:
-        puzzle = work.entries[0].puzzle
-        analysis = _analysis(puzzle, time_limit, build)
+        (entry,) = work.entries
+        analysis = _analysis(entry.puzzle, time_limit, build)
         if as_json:
-            out.json(_json(puzzle, work.title, analysis, steps))
+            out.json({"puzzle": entry.label, **_json(entry, analysis, steps)})
         else:
-            _print(out, puzzle, work.title, analysis, steps)
+            _print(out, entry, analysis, steps)
         ok = analysis.solved
     else:
         analyze_one = partial(_analysis, time_limit=time_limit, build=build)
@@ -126,15 +127,15 @@ def _analyze_many(
         out,
         work,
         analyses,
-        lambda entry, analysis: _json(entry.puzzle, entry.source, analysis, steps=False),
+        lambda entry, analysis: _json(entry, analysis, steps=False),
         lambda entry, analysis: _summary_line(entry.heading, analysis),
         _tally(analyses),
     )
     return all(analysis.solved for analysis in analyses)
 
 
-def _print(out: Output, puzzle: Puzzle, source: str, analysis: Analysis, steps: bool) -> None:
-    deduction = analysis.deduction
+def _print(out: Output, entry: Entry, analysis: Analysis, steps: bool) -> None:
+    puzzle, deduction = entry.puzzle, analysis.deduction
     if steps:
         _print_steps(out, deduction.steps)
     if not deduction.contradiction:
@@ -142,7 +143,7 @@ def _print(out: Output, puzzle: Puzzle, source: str, analysis: Analysis, steps: 
     out.line(f"rating: {_rating(deduction)}")
     if not deduction.contradiction:
         out.line(f"cells: {_cells(deduction)} (of {puzzle.width * puzzle.height})")
-    out.line(f"{describe(puzzle, source)}: {analysis.result.verdict} ({seconds(analysis.seconds)})")
+    out.line(f"{entry.heading}: {analysis.result.verdict} ({seconds(analysis.seconds)})")
 
 
 def _summary_line(heading: str, analysis: Analysis) -> str:
@@ -220,10 +221,10 @@ def _spans(positions: tuple[int, ...]) -> str:
     return ", ".join(f"{a + 1}" if a == b else f"{a + 1}-{b + 1}" for a, b in spans)
 
 
-def _json(puzzle: Puzzle, source: str, analysis: Analysis, steps: bool) -> dict[str, Any]:
-    deduction, rating = analysis.deduction, analysis.deduction.rating
+def _json(entry: Entry, analysis: Analysis, steps: bool) -> dict[str, Any]:
+    puzzle, deduction, rating = entry.puzzle, analysis.deduction, analysis.deduction.rating
     return {
-        **puzzle_json(puzzle, source),
+        **puzzle_json(puzzle, entry.source),
         "rating": None if rating is None else rating.value,
         "contradiction": deduction.contradiction,
         "cells": {

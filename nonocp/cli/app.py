@@ -48,7 +48,8 @@ def _options(
 
 def _seconds(value: float | None) -> float | None:
     if value is not None and not 0 <= value <= LONGEST:
-        raise typer.BadParameter(f"{value:g} is not a number of seconds from 0 to {LONGEST:,.0f}")
+        shown = f"{value:.15g}"  # as given, not rounded into the range
+        raise typer.BadParameter(f"{shown} is not a number of seconds from 0 to {LONGEST:,.0f}")
     return value
 
 

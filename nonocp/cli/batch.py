@@ -11,7 +11,6 @@ from __future__ import annotations
 import statistics
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -33,14 +32,14 @@ Numbered = list[tuple[int, Puzzle]]
 """Puzzles to work on from one file, each with its place there (from 1), which names an
 untitled one (``#3``) and pairs it with its solution in a solution file."""
 
-Batch = tuple[str, Numbered]
-"""One file's name and the puzzles to work on from it."""
+Batch = tuple[str, Numbered, int]
+"""One file's name, the puzzles to work on from it, and how many it holds."""
 
 
 class Entry(NamedTuple):
     """One puzzle of a batch: its file, its place and label there (``$17``, a title,
-    ``#3``), what messages call it, and what its line in a batch starts with (its title
-    once, and its size)."""
+    ``#3``), what messages call it, and what its line starts with: its file where a
+    reader needs it, its title or label once, and its size (``set.txt ($7) 25x25``)."""
 
     source: str
     position: int
@@ -77,33 +76,27 @@ def work_of(
     """The puzzles of the files and folders given, all of them, or the one ``--index`` or
     ``--name`` picks from a single file. Those two, and any ``one_file_options`` a
     command has, are refused once the folders are expanded to several files."""
-    files = expanded(paths)
+    files = _expanded(paths)
     if len(files) == 1:
         (file,) = files
         source = name_of(file)
-        numbered = _chosen(file, format, index, name)
-        return Work(source, _entries([(source, numbered)], several=False), None, [])
+        return Work(source, _entries([_chosen(file, format, index, name)], several=False), None, [])
     _refuse("takes one puzzle file, not several", index=index, name=name, **one_file_options)
     batches, unreadable = _readable(files, format)
     names = [name_of(file) for file in files]
     return Work(f"{len(files)} files", _entries(batches, several=True), names, unreadable)
 
 
-def _chosen(file: Path, format: str | None, index: str | None, name: str | None) -> Numbered:
-    """The puzzles of a file a command works on, each with its place there: all, or those
-    ``--index`` or ``--name`` picks. One picked from several, untitled, takes its label in
-    the file (``$7``, ``#3``) as its title, so that what is drawn and printed about it says
-    which puzzle of the set it is."""
+def _chosen(file: Path, format: str | None, index: str | None, name: str | None) -> Batch:
+    """A file's puzzles a command works on, each with its place there: all, or those
+    ``--index`` or ``--name`` picks."""
     puzzles = load_all(file, format)
     position = {id(puzzle): at for at, puzzle in enumerate(puzzles, start=1)}
-    numbered = [(position[id(p)], p) for p in select(puzzles, index, name, name_of(file))]
-    if len(numbered) == 1 < len(puzzles) and not numbered[0][1].title:
-        ((at, puzzle),) = numbered
-        return [(at, replace(puzzle, title=label(puzzle, at)))]
-    return numbered
+    picked = select(puzzles, index, name, name_of(file))
+    return name_of(file), [(position[id(p)], p) for p in picked], len(puzzles)
 
 
-def expanded(paths: list[Path]) -> list[Path]:
+def _expanded(paths: list[Path]) -> list[Path]:
     """The files given, each folder replaced by the puzzle files under it. A path that
     cannot be looked at (inside a folder one may not enter) stays, so that reading it
     reports why."""
@@ -151,7 +144,8 @@ def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], list[
     unreadable = []
     for file in files:
         try:
-            batches.append((name_of(file), list(enumerate(load_all(file, format), start=1))))
+            puzzles = load_all(file, format)
+            batches.append((name_of(file), list(enumerate(puzzles, start=1)), len(puzzles)))
         except NonocpError as error:
             report(error)
             unreadable.append(str(error))
@@ -160,16 +154,20 @@ def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], list[
 
 def _entries(batches: list[Batch], several: bool) -> list[Entry]:
     """Every puzzle of ``batches``, called by its label, or among ``several`` files by its
-    file's name, with the label too when that file holds many."""
+    file's name, with the label too when that file holds many. A puzzle alone in its file
+    is headed by the file (and its title); one of many by its label (the title, if it has
+    one), after the file's name among several files or when picked alone."""
     found = []
-    for source, numbered in batches:
+    for source, numbered, held in batches:
         for position, puzzle in numbered:
             labelled = label(puzzle, position)
-            if len(numbered) == 1:
-                called, heading = source, describe(puzzle, source)
-            else:  # the label is the title, if there is one
-                called = f"{source} {labelled}" if several else labelled
-                heading = f"{called} {puzzle.size}"
+            called = source if held == 1 else f"{source} {labelled}" if several else labelled
+            if held == 1:
+                heading = describe(puzzle, source)
+            elif several or len(numbered) == 1:
+                heading = f"{source} ({labelled}) {puzzle.size}"
+            else:
+                heading = f"{labelled} {puzzle.size}"
             found.append(Entry(source, position, labelled, called, heading, puzzle))
     return found
 

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from nonocp.cli.app import FormatName, Index, Name, PuzzleFiles, app
-from nonocp.cli.batch import exit_status, expanded, work_of
+from nonocp.cli.batch import exit_status, work_of
 from nonocp.errors import NonocpError
 from nonocp.formats import STDIN, dumps, format_to_write, write_file
 
@@ -41,15 +43,18 @@ def convert(
 
 
 def refuse_overwriting(paths: list[Path], out: str) -> None:
-    """Refuse to write over a file being converted, named or inside a folder named: what it
-    held, comments and all, would be gone with nothing to say so."""
-    for file in expanded(paths):
-        if out != STDIN and _same_file(file, Path(out)):
+    """Refuse to write over a file being converted (named, read from standard input, or
+    inside a folder named, a tournament set's solutions among them, which are read beside
+    their set): what it held, comments and all, would be gone with nothing to say so."""
+    target = Path(out)
+    if out == STDIN or not target.exists():
+        return
+    for path in paths:
+        if str(path) == STDIN:
+            if os.path.samestat(os.fstat(sys.stdin.fileno()), target.stat()):
+                raise NonocpError(f"{out}: is standard input, being converted; write to another")
+        elif path.is_dir():
+            if target.resolve().is_relative_to(path.resolve()):
+                raise NonocpError(f"{out}: is inside {path}, being converted; write elsewhere")
+        elif path.exists() and path.samefile(target):
             raise NonocpError(f"{out}: is the file being converted; write to another")
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return one.samefile(other)
-    except OSError:  # either one missing, or - (standard input)
-        return False

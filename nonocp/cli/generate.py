@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import app, time_limit_option
-from nonocp.errors import NonocpError, named_os_errors
+from nonocp.errors import NonocpError
 
 if TYPE_CHECKING:
     from nonocp.puzzle import Puzzle
@@ -48,7 +48,14 @@ def generate(
     ] = None,
 ) -> None:
     """Generate random puzzles from random pictures (puzzle i uses seed + i)."""
-    from nonocp.formats import STDIN, dumps, format_to_write, holding_many, write_file
+    from nonocp.formats import (
+        STDIN,
+        check_writable,
+        dumps,
+        format_to_write,
+        holding_many,
+        write_file,
+    )
     from nonocp.generate import parse_size, random_puzzles
 
     try:
@@ -56,7 +63,7 @@ def generate(
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--size") from None
     target = STDIN if out is None else out
-    fmt = format_to_write(target, "json" if to is None and out is None else to)
+    fmt = format_to_write(target, "json" if to is None and str(target) == STDIN else to)
     if count > 1 and not fmt.holds_many:
         given = f"--to {to}" if to else f"{out} ({fmt.name})"
         raise NonocpError(f"{given} holds one puzzle: use --count 1, or {holding_many()}")
@@ -68,9 +75,7 @@ def generate(
     if not unique:
         write_file(target, dumps(list(islice(pictures, count)), fmt.name))
         return
-    if out is not None:  # before the proofs, which may take hours
-        with named_os_errors(out, "cannot be written"):
-            out.open("a").close()
+    check_writable(target)  # before the proofs, which may take hours
     sifted = _sift(pictures, count, time_limit)
     if sifted.kept:
         write_file(target, dumps(sifted.kept, fmt.name))

@@ -60,7 +60,10 @@ Jobs = Annotated[
 ]
 InstanceTimeLimit = Annotated[
     float | None,
-    time_limit_option("Solver seconds per instance; an instance not proven by then is 'unproven'."),
+    time_limit_option(
+        "Solver seconds per instance; one not proven optimal by then is 'unproven' (or "
+        "'unknown', with no grid)."
+    ),
 ]
 InputStyle = Annotated[
     Style | None, typer.Option("--format", help="Read the file in this style (default: detect).")

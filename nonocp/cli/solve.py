@@ -46,7 +46,6 @@ from nonocp.cli.batch import (
 )
 from nonocp.cli.output import (
     Output,
-    describe,
     grids_json,
     puzzle_json,
     result_json,
@@ -95,7 +94,7 @@ def solve(
         work = _with_solutions(work, load_all(solutions), name_of(solutions))
         check = True
     if work.single:
-        ok = _solve_single(work.entries[0].puzzle, work.title, solve_one, out, check)
+        ok = _solve_single(work.entries[0], solve_one, out, check)
     else:
         ok = bool(work.entries) and _solve_many(work, solve_one, jobs, out, check)
     raise typer.Exit(exit_status(work, ok))
@@ -139,17 +138,18 @@ def _settled(result: Result, comparison: str | None) -> bool:
 
 
 def _solve_single(
-    puzzle: Puzzle, source: str, solve_one: Callable[[Puzzle], Result], out: Output, check: bool
+    entry: Entry, solve_one: Callable[[Puzzle], Result], out: Output, check: bool
 ) -> bool:
+    puzzle = entry.puzzle
     result = solve_one(puzzle)
     comparison = stored_comparison(puzzle, result) if check else None
     grid, other = result.grid, result.other
     differing = ambiguous_cells([grid, other]) if grid is not None and other is not None else set()
     if out.as_json:
-        out.json(_result_json(puzzle, source, result, comparison))
+        out.json({"puzzle": entry.label, **_result_json(entry, result, comparison)})
     elif grid is not None:
         out.picture(puzzle, grid, highlight=differing)
-    out.line(f"{describe(puzzle, source)}: {result.verdict} ({seconds(result.seconds)})")
+    out.line(f"{entry.heading}: {result.verdict} ({seconds(result.seconds)})")
     if differing and out.plain:  # where colour cannot show them
         out.line(_differing_line(differing))
     if comparison:
@@ -169,9 +169,9 @@ def _differing_line(cells: set[tuple[int, int]]) -> str:
     return f"the two solutions differ at {len(named)} cells (row:column): {shown}{more}"
 
 
-def _result_json(puzzle: Puzzle, source: str, result: Result, comparison: str | None) -> dict:
+def _result_json(entry: Entry, result: Result, comparison: str | None) -> dict:
     return {
-        **puzzle_json(puzzle, source),
+        **puzzle_json(entry.puzzle, entry.source),
         **result_json(result),
         "stored_solution": comparison,
         "seconds": result.seconds,
@@ -191,11 +191,11 @@ def _solve_many(
     answers = list(zip(results, comparisons, strict=True))
 
     def document(entry: Entry, answer: tuple[Result, str | None]) -> dict:
-        return _result_json(entry.puzzle, entry.source, *answer)
+        return _result_json(entry, *answer)
 
     def problem(entry: Entry, answer: tuple[Result, str | None]) -> str | None:
         result, comparison = answer
-        return None if _settled(*answer) else f"{entry.called}: {comparison or result.verdict}"
+        return None if _settled(*answer) else f"{entry.heading}: {comparison or result.verdict}"
 
     print_batch(out, work, answers, document, problem, _tally(results))
     return all(_settled(*answer) for answer in answers)
@@ -238,7 +238,7 @@ def count(
     chosen = backend(engine, model)
     if work.single:
         solutions = partial(chosen.solutions, limit=limit, time_limit=time_limit)
-        ok = _count_single(work.entries[0].puzzle, work.title, solutions, out, show)
+        ok = _count_single(work.entries[0], solutions, out, show)
     else:
         count_one = partial(chosen.count, limit=limit, time_limit=time_limit)
         ok = bool(work.entries) and _count_many(work, count_one, jobs, out)
@@ -246,10 +246,11 @@ def count(
 
 
 def _count_single(
-    puzzle: Puzzle, source: str, solutions: Callable[[Puzzle], Solutions], out: Output, show: bool
+    entry: Entry, solutions: Callable[[Puzzle], Solutions], out: Output, show: bool
 ) -> bool:
     from nonocp.engine import tally
 
+    puzzle = entry.puzzle
     started = time.perf_counter()
     enumeration = solutions(puzzle)
     grids = []
@@ -266,13 +267,14 @@ def _count_single(
     if out.as_json:
         out.json(
             {
-                **puzzle_json(puzzle, source),
+                "puzzle": entry.label,
+                **puzzle_json(puzzle, entry.source),
                 **_count_json(total),
                 "grids": grids_json(grids) if show else None,
                 "ambiguous_cells": sorted(differing),
             }
         )
-    out.line(_count_line(describe(puzzle, source), total))
+    out.line(_count_line(entry.heading, total))
     return _answered(total)
 
 

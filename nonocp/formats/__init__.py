@@ -8,6 +8,7 @@ separate file of solutions.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -202,6 +203,18 @@ def write_file(path: str | Path, text: str) -> None:
         Path(path).write_text(text, encoding="utf-8")
 
 
+def check_writable(path: str | Path) -> None:
+    """Fail now, in one line, if ``path`` cannot be written (standard output always can),
+    and leave it as it was: for a command that writes only after long work."""
+    if str(path) == STDIN:
+        return
+    existed = os.path.lexists(path)
+    with named_os_errors(path, "cannot be written"):
+        Path(path).open("a").close()
+        if not existed:
+            Path(path).unlink()
+
+
 def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
     """Every puzzle in a file, each validated before it is returned."""
     source = name_of(path)
@@ -296,8 +309,9 @@ def select(
     raise NonocpError(f"{source} holds no puzzle named {name!r}")
 
 
-INDEX_PART = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
-"""One item of ``--index``: ``7`` or ``10-12``, spaces allowed around the numbers."""
+INDEX_PART = re.compile(r" *0*([0-9]{1,9}) *(?:- *0*([0-9]{1,9}) *)?")
+"""One item of ``--index``: ``7`` or ``10-12``, spaces allowed around the numbers, which
+no file holds more than a billion of."""
 
 
 def positions(index: str, total: int, source: str) -> list[int]:
@@ -306,7 +320,10 @@ def positions(index: str, total: int, source: str) -> list[int]:
     for part in index.split(","):
         item = INDEX_PART.fullmatch(part)
         if item is None:
-            raise NonocpError(f"--index {index!r}: expected N, N-M, or a list of them: 3,7,10-12")
+            raise NonocpError(
+                f"--index {index!r}: expected N, N-M, or a list of them (3,7,10-12), "
+                "numbers of up to 9 digits"
+            )
         low, high = int(item[1]), int(item[2] or item[1])
         if low > high:
             raise NonocpError(f"--index {index!r}: the range {part.strip()} runs backwards")
