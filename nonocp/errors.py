@@ -12,7 +12,11 @@ from pathlib import Path
 
 
 class NonocpError(Exception):
-    """A problem with the user's input, reported as one line and exit status 2."""
+    """A problem with the user's input, reported as one line and exit status 2: a line
+    break it quotes from a file is written as ``\\n`` or ``\\r``."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message.replace("\r", "\\r").replace("\n", "\\n"))
 
 
 class InputError(NonocpError):

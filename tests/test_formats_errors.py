@@ -20,6 +20,8 @@ from conftest import PUZZLES, Picture, random_grids, run_cli
 TAAI_2X2 = "$1\n1\n1\n1\n1\n"
 """One 2x2 TAAI puzzle: two column clues, then two row clues."""
 
+DIGITS_ONLY = "expected a number of at most 9 digits"
+
 MALFORMED = {
     # name: (file name, content, expected "line:column: message" after the file name)
     "nin-truncated": ("p.nin", "3 3\n1\n1\n", "4:1: expected more clue lines: the header says"),
@@ -51,7 +53,7 @@ MALFORMED = {
     ),
     "non-missing-columns": ("p.non", "width 1\nheight 1\nrows\n1\n", "5:1: expected a 'columns'"),
     "non-size-after-rows": ("p.non", "rows\n1\n", "1:1: expected 'width N' and 'height N'"),
-    "non-bad-width": ("p.non", "width two\n", "1:1: expected a number after width, found two"),
+    "non-bad-width": ("p.non", "width two\n", "1:1: expected a number after width, found 'two'"),
     "non-goal-length": (
         "p.non",
         'width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "100"\n',
@@ -167,6 +169,63 @@ MALFORMED = {
         TAAI_2X2 + "$2\n2\n1\n1\n1\n",
         "7:1: the row clues fill 2 cells but the column clues fill 3 (the column clues start here)",
     ),
+    # Found by fuzzing: numbers Python will not convert, sizes past any index, nesting past
+    # the recursion limit, quoted line breaks, and blank lines that made a regular
+    # expression's failure take exponential time (each case runs in milliseconds now).
+    "keen-huge-number": ("p.txt", "9" * 4301 + "\n\n1\n", f"1:1: {DIGITS_ONLY}, found '99999"),
+    "nin-huge-header": ("p.nin", "9" * 4301 + " 1\n", "1:1: expected 'WIDTH HEIGHT', found '999"),
+    "non-huge-width": ("p.non", "width " + "9" * 4301, f"1:1: {DIGITS_ONLY} after width"),
+    "non-height-past-any-index": (
+        "p.non",
+        "width 1\nheight 9223372036854775808\nrows\n",
+        f"2:1: {DIGITS_ONLY} after height",
+    ),
+    "gecode-huge-number": ("p.txt", "row_rules\n" + "9" * 4301, f"2:1: {DIGITS_ONLY}, found '9"),
+    "xml-huge-count": (
+        "p.xml",
+        "<puzzle><clues type='rows'><line><count>"
+        + "9" * 4301
+        + "</count></line></clues></puzzle>",
+        f"1:34: {DIGITS_ONLY} in <count>",
+    ),
+    "json-huge-number": ("p.json", "9" * 4301, " invalid JSON: a number of over 4,300 digits"),
+    "json-nested-too-deeply": ("p.json", "[" * 1000, " invalid JSON: nested too deeply"),
+    "json-line-break-in-a-key": (
+        "p.json",
+        '{"rows": [], "columns": [], "extra": {"a\\nb": 0}}',
+        " extra.a\\nb: expected a string, found 0",
+    ),
+    "non-lone-carriage-return": (
+        "p.non",
+        "width 1\r2\n",
+        "1:1: expected a number after width, found '1\\r2'",
+    ),
+    "non-goal-zero-width": (
+        "p.non",
+        "width 0\nheight 0\nrows\ncolumns\ngoal\n",
+        " inconsistent clues",
+    ),
+    "non-goal-by-entity": (
+        "p.non",
+        "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal &#50;\n",
+        "7:1: expected 0 or 1 in goal, found '2'",
+    ),
+    "nin-blank-lines-then-a-letter": (
+        "p.nin",
+        "1 25\n" + "  \n" * 24 + "x\n1\n",
+        "26:1: expected a number",
+    ),
+    "non-blank-lines-then-a-letter": (
+        "p.non",
+        "width 1\nheight 25\nrows\n" + "  \n" * 24 + "x\ncolumns\n1\n",
+        "28:1: expected a number, found 'x'",
+    ),
+    "taai-blank-lines-then-a-letter": (
+        "p.txt",
+        "$1\n" + "\t\t\n" * 24 + "x\n" + "\n" * 25,
+        "26:1: expected a number, found 'x'",
+    ),
+    "gecode-sniffing-100000-lines": ("p.txt", "x" + "\n" * 100000, "1:1: expected end of line"),
 }
 
 
@@ -191,6 +250,8 @@ def test_malformed_files_give_one_located_line(
         "taai-block-with-24-rows",
         "xml-letter",
         "non-holding-json",
+        "keen-huge-number",
+        "json-nested-too-deeply",
     ],
 )
 def test_the_command_line_reports_bad_files_in_one_line_with_exit_2(

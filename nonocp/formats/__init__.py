@@ -55,6 +55,17 @@ def consistent(puzzle: Puzzle, located: Locate) -> Puzzle:
     return puzzle
 
 
+DIGITS = 9
+"""The most digits a number in a puzzle file may have: no line of a puzzle has a billion
+cells, and Python will not even convert a number of over 4,300 digits."""
+
+
+def shown(text: str) -> str:
+    """Text quoted from a file in an error message: in quotes, and cut short when long (a
+    file with lone carriage returns for line breaks is one long line)."""
+    return repr(text) if len(text) <= 40 else f"{text[:40]!r}..."
+
+
 def number(puzzle: Puzzle, position: int) -> str:
     """The puzzle's number in its file: the ``$n`` of a TAAI set, else its 1-based position."""
     return dict(puzzle.extra).get("number", str(position))

@@ -24,7 +24,7 @@ from lark import (
 from lark.tree import Meta
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, consistent
+from nonocp.formats import DIGITS, Format, consistent, shown
 from nonocp.puzzle import Clue, Puzzle, clue, format_clue
 
 Placed = tuple[Clue, int, int]
@@ -60,6 +60,9 @@ class _Sections(Transformer[Token, dict[str, list[Placed]]]):
             raise InputError(
                 self.source, token.line, token.column, "block lengths cannot be negative"
             )
+        if len(token) > DIGITS:
+            message = f"expected a number of at most {DIGITS} digits, found {shown(token)}"
+            raise InputError(self.source, token.line, token.column, message)
         return int(token)
 
     @v_args(meta=True)
@@ -133,7 +136,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 
 def looks_like(text: str) -> bool:
-    return re.search(r"^\s*(row|col)_rules", text, re.MULTILINE) is not None
+    return re.search(r"^[ \t]*(row|col)_rules", text, re.MULTILINE) is not None
 
 
 FORMAT = Format("gecode", ("txt", "gecode"), read, write, looks_like)

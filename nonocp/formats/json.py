@@ -114,6 +114,12 @@ def read(text: str, source: str) -> list[Puzzle]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError(source, error.lineno, error.colno, f"invalid JSON: {error.msg}") from None
+    except RecursionError:
+        raise InputError(source, None, None, "invalid JSON: nested too deeply") from None
+    except ValueError:  # Python's limit on converting long numbers
+        raise InputError(
+            source, None, None, "invalid JSON: a number of over 4,300 digits"
+        ) from None
     try:
         return puzzles_at(data)
     except Shape as error:

@@ -13,14 +13,17 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Locate, consistent
+from nonocp.formats import DIGITS, Locate, consistent, shown
 from nonocp.puzzle import Clue, Puzzle, clue
 
 Line = tuple[int, str]
 """A line's 1-based number and its text without the line ending."""
 
-SPACED_LINE = r"[ \t]*(?:\d+(?:[ \t]+\d+)*)?[ \t]*"
-COMMAS_LINE = r"[ \t]*(?:\d+(?:[ \t]*,[ \t]*\d+)*)?[ \t]*"
+NUMBER = f"\\d{{1,{DIGITS}}}"
+SPACED_LINE = rf"[ \t]*(?:{NUMBER}(?:[ \t]+{NUMBER})*[ \t]*)?"
+COMMAS_LINE = rf"[ \t]*(?:{NUMBER}(?:[ \t]*,[ \t]*{NUMBER})*[ \t]*)?"
+"""A clue line; blanks at its end belong to the numbers' group, so that a blank line
+matches one way only (two ways a line would make failing to match exponential)."""
 SPACED = re.compile(SPACED_LINE, re.ASCII)
 COMMAS = re.compile(COMMAS_LINE, re.ASCII)
 SPACED_LINES = re.compile(f"{SPACED_LINE}(?:\n{SPACED_LINE})*", re.ASCII)
@@ -110,10 +113,12 @@ def clue_error(text: str, commas: bool) -> tuple[int, str]:
         token, column = match.group(), match.start() + 1
         if want_number and not (token.isascii() and token.isdigit()):
             if token.startswith("-") and token[1:].isdigit():
-                return column, f"block lengths cannot be negative, found {token!r}"
-            return column, f"expected a number, found {token!r}"
+                return column, f"block lengths cannot be negative, found {shown(token)}"
+            return column, f"expected a number, found {shown(token)}"
+        if want_number and len(token) > DIGITS:
+            return column, f"expected a number of at most {DIGITS} digits, found {shown(token)}"
         if not want_number and token != ",":
-            return column, f"expected ',' between numbers, found {token!r}"
+            return column, f"expected ',' between numbers, found {shown(token)}"
         want_number = not want_number if commas else True
     if commas and text.rstrip().endswith(","):
         return len(text.rstrip()) + 1, "expected a number after ','"

@@ -11,8 +11,9 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format
+from nonocp.formats import Format, shown
 from nonocp.formats.lines import (
+    NUMBER,
     Line,
     clued,
     end_of,
@@ -23,13 +24,13 @@ from nonocp.formats.lines import (
 )
 from nonocp.puzzle import Puzzle
 
-HEADER = re.compile(r"[ \t]*(\d+)[ \t]+(\d+)[ \t]*", re.ASCII)
+HEADER = re.compile(rf"[ \t]*({NUMBER})[ \t]+({NUMBER})[ \t]*", re.ASCII)
 
 
 def size(header: Line, source: str) -> tuple[int, int]:
     match = HEADER.fullmatch(header[1])
     if not match:
-        raise InputError(source, header[0], 1, f"expected 'WIDTH HEIGHT', found {header[1]!r}")
+        raise InputError(source, header[0], 1, f"expected 'WIDTH HEIGHT', found {shown(header[1])}")
     return int(match[1]), int(match[2])
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, consistent
+from nonocp.formats import DIGITS, Format, consistent, shown
 from nonocp.formats.lines import Line, at_lines, end_of, is_blank, numbered_lines, parse_clues
 from nonocp.puzzle import Clue, Grid, Puzzle, format_clue
 
@@ -81,7 +81,10 @@ class Draft:
         if key in self.size:
             raise self.error(line, f"second {key} (the first is at line {self.size[key][1]})")
         if not (value and value.isascii() and value.isdigit()):
-            raise self.error(line, f"expected a number after {key}, found {value or 'nothing'}")
+            found = shown(value) if value else "nothing"
+            raise self.error(line, f"expected a number after {key}, found {found}")
+        if len(value) > DIGITS:
+            raise self.error(line, f"expected a number of at most {DIGITS} digits after {key}")
         self.size[key] = (int(value), line[0])
 
     def section(self, start: Line, key: str, rest: Iterator[Line]) -> tuple[list[Line], list[Clue]]:
@@ -131,7 +134,8 @@ class Draft:
         width, height = self.size["width"][0], self.size["height"][0]
         bad = re.search(r"[^01]", cells)
         if bad:
-            column = line[1].find(cells) + bad.start() + 1
+            written = line[1].find(cells)  # not there if the goal was written with entities
+            column = written + bad.start() + 1 if written >= 0 else 1
             raise self.error(line, f"expected 0 or 1 in goal, found {bad[0]!r}", column)
         if len(cells) != width * height:
             raise self.error(
@@ -140,8 +144,7 @@ class Draft:
                 f"times height {height})",
             )
         return tuple(
-            tuple(map(int, cells[start : start + width]))
-            for start in range(0, width * height, width)
+            tuple(map(int, cells[row * width : (row + 1) * width])) for row in range(height)
         )
 
     def puzzle(self, end: int) -> Puzzle:

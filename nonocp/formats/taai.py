@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonocp.errors import InputError, NonocpError
-from nonocp.formats import Format, label, number
+from nonocp.formats import Format, label, number, shown
 from nonocp.formats.lines import Line, clued, strip_blank
 from nonocp.puzzle import Grid, Puzzle
 
@@ -25,7 +25,8 @@ MARKER = re.compile(r"\$(\d+)[ \t]*", re.ASCII)
 CELLS_LINE = r"[ \t]*[01](?:[ \t]+[01])*[ \t]*"
 CELLS = re.compile(CELLS_LINE)
 CELL_ROWS = re.compile(f"{CELLS_LINE}(?:\n{CELLS_LINE})*")
-CELL_TOKEN = re.compile(r"\S+")
+CELL_TOKEN = re.compile(r"[^ \t]+")
+"""What a row of cells holds between blanks: spaces and tabs, the only blanks it may have."""
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ def cells(line: Line, source: str) -> tuple[int, ...]:
         return tuple(map(int, line[1].split()))
     bad = next((m for m in CELL_TOKEN.finditer(line[1]) if m[0] not in ("0", "1")), None)
     column = bad.start() + 1 if bad else 1
-    found = repr(bad[0]) if bad else "an empty line"
+    found = shown(bad[0]) if bad else "an empty line"
     raise InputError(source, line[0], column, f"expected 0 or 1, found {found}")
 
 

@@ -21,7 +21,7 @@ from html.entities import html5
 from xml.parsers import expat
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, consistent
+from nonocp.formats import DIGITS, Format, consistent, shown
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright")
@@ -31,7 +31,7 @@ HEADER = (
 )
 NOT_SUPPORTED = "colour puzzles are not supported"
 ENTITIES = {name.removesuffix(";"): text for name, text in html5.items() if name.endswith(";")}
-COUNTS = re.compile(r"(?:\s*\d+\s*(?:,\s*\d+\s*)*)?", re.ASCII)
+COUNTS = re.compile(rf"(?:\s*\d{{1,{DIGITS}}}\s*(?:,\s*\d{{1,{DIGITS}}}\s*)*)?", re.ASCII)
 
 Where = dict[ET.Element, tuple[int, int]]
 
@@ -148,7 +148,9 @@ class Reader:
         for count in counts:
             text = (count.text or "").strip()
             if not (text.isascii() and text.isdigit()):
-                raise self.error(count, f"expected a number in <count>, found {text!r}")
+                raise self.error(count, f"expected a number in <count>, found {shown(text)}")
+            if len(text) > DIGITS:
+                raise self.error(count, f"expected a number of at most {DIGITS} digits in <count>")
         return ()
 
     def solution(self, element: ET.Element) -> Grid | None:
