@@ -23,6 +23,8 @@ milliseconds."""
 
 
 def deadline_after(time_limit: float | None) -> float | None:
+    if time_limit != time_limit:  # NaN, which the searches and the solvers read otherwise
+        raise ValueError("time limit NaN: expected seconds, or None for no limit")
     if time_limit is None or time_limit > LONGEST:
         return None
     return time.perf_counter() + time_limit

@@ -110,7 +110,8 @@ def enumerate_solutions(
     has taken them all.
 
     CP-SAT can report the same assignment twice, so grids are deduplicated. A consumer
-    that stops early stops the search.
+    that stops early stops the search, and one that pauses pauses it once ``WAITING``
+    grids wait: an enumeration kept but no longer read neither spins nor fills memory.
     """
     cells = cells_for(puzzle, known, build, deadline)
     if cells is None:
@@ -144,6 +145,19 @@ def enumerate_solutions(
     if callback.error is not None:
         raise callback.error
     return _ending(status_box[0], callback.count, limit)
+
+
+WAITING = 256
+"""The most found grids that wait for the consumer before the search pauses."""
+
+
+def _hand_over(grid: Grid, found: queue.SimpleQueue, asked_to_stop: threading.Event) -> None:
+    """Put ``grid`` in the queue once fewer than ``WAITING`` wait there, or at once if the
+    consumer has gone. A bounded ``queue.Queue`` would do this with a lock per grid, which
+    made enumerating 40,320 solutions 7-10% slower."""
+    while found.qsize() >= WAITING and not asked_to_stop.is_set():
+        asked_to_stop.wait(0.01)
+    found.put(grid)
 
 
 def _ending(status: cp_model.CpSolverStatus, count: int, limit: int | None) -> Ending:
@@ -190,6 +204,6 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             return
         self.seen.add(grid)
         self.count += 1
-        self.found.put(grid)
+        _hand_over(grid, self.found, self.asked_to_stop)
         if self.limit is not None and self.count >= self.limit:
             self.stop_search()

@@ -199,6 +199,7 @@ def solve(
     """Logic and the compiled search first, the race for whatever they leave open (see
     ``solve_from``); ``build`` makes the CP-SAT model that replaces Glucose in the race,
     None leaving the choice to the engine (see ``_sides``)."""
+    puzzle.validate()
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     wanted = _wanted(prove_unique)
@@ -222,6 +223,7 @@ def solve_from(
     most ``search_probes`` probes below its root (``LARGE_SEARCH_PROBES`` where logic left
     a large puzzle open); the race finishes what it leaves.
     """
+    puzzle.validate()
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     found, spent = None, 0.0
@@ -647,11 +649,15 @@ def enumerated(
     """The distinct solutions, up to ``limit``: those line logic and the compiled search
     find within ``probes``, and when that is not all of them (nor all asked for), those
     ``rest`` produces besides them, from the cells probing proved, within the deadline
-    (which does not count loading the search). Every engine's enumeration starts here.
+    (which does not count loading the search). Every engine's enumeration starts here, so
+    here clues no grid can satisfy and a limit that is not a count are refused.
 
     ``rest`` is told the grids found so far so that it looks only for others: on Knotty
     the search finds eight solutions within the budget where CP-SAT finds none in
     minutes, and starting it afresh had counted "at least 0"."""
+    puzzle.validate()
+    if limit is not None and (type(limit) is not int or limit < 0):
+        raise ValueError(f"limit {limit!r}: expected a whole number from 0, or None")
     if limit == 0:
         return False, "limit", 0.0
     deadline = deadline_after(time_limit)

@@ -68,6 +68,12 @@ class Puzzle:
     solution: Grid | None = None
     extra: tuple[tuple[str, str], ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        """Clues as tuples, whatever sequences they were given as: grids, which are tuples,
+        are compared with them."""
+        object.__setattr__(self, "rows", tuple(map(tuple, self.rows)))
+        object.__setattr__(self, "columns", tuple(map(tuple, self.columns)))
+
     @classmethod
     def from_clues(
         cls,
@@ -117,8 +123,10 @@ class Puzzle:
             found.append(f"the puzzle has {self.height} rows and {self.width} columns")
         for kind, clues, _ in self.kinds():
             for index, c in enumerate(clues, start=1):
-                if any(n < 0 for n in c):
-                    found.append(f"{kind} {index}: negative block length in {format_clue(c)}")
+                if not all(type(n) is int and n > 0 for n in c):  # an empty line is (), not (0,)
+                    found.append(f"{kind} {index}: block lengths are whole numbers from 1, not {c}")
+        if found:  # what follows adds the numbers up
+            return found
         found += [f"{kind} {index + 1}: {why}" for kind, index, why in self.overlong()]
         imbalance = self.imbalance()
         if imbalance:

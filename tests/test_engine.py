@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import math
+import re
 import threading
+import time
 from collections.abc import Generator
 
 import pytest
 from hypothesis import given, settings
 
 from nonocp import count, engine, load, satisfies, solutions, solve
+from nonocp.backends import backend
 from nonocp.engine import Ending, Status, Uniqueness, enumerated
+from nonocp.errors import PuzzleError
 from nonocp.puzzle import Grid, Known, Puzzle
 
 from bruteforce import all_solutions
@@ -78,6 +82,55 @@ def test_enumeration_yields_distinct_checked_grids() -> None:
     grids = list(solutions(puzzle))
     assert len(grids) == len(set(grids)) == 43
     assert all(satisfies(puzzle, g) for g in grids)
+
+
+@pytest.mark.parametrize(
+    ("rows", "columns", "why"),
+    [
+        ([[1], [1]], [[2], [1]], "the row clues fill 2 cells but the column clues fill 3"),
+        ([[3]], [[1]], "clue 3 needs 3 cells but a row has only 1"),
+        ([[1], [-1, 2]], [[1], [1], [1]], "row 2: block lengths are whole numbers from 1"),
+        ([[0]], [[0]], "row 1: block lengths are whole numbers from 1, not (0,)"),
+        ([[1.0]], [[1]], "row 1: block lengths are whole numbers from 1, not (1.0,)"),
+        ([], [], "the puzzle has 0 rows and 0 columns"),
+        ([], [[], []], "the puzzle has 0 rows and 2 columns"),
+    ],
+)
+def test_the_api_refuses_clues_no_grid_can_satisfy_before_solving(
+    rows: list[list[float]], columns: list[list[int]], why: str
+) -> None:
+    """As loading a file does: a puzzle built in Python is checked by every engine."""
+    puzzle = Puzzle(rows=tuple(map(tuple, rows)), columns=tuple(map(tuple, columns)))  # type: ignore[arg-type]
+    for attempt in (solve, count, lambda p: list(solutions(p)), backend("mip").count):
+        with pytest.raises(PuzzleError, match=re.escape(why)):
+            attempt(puzzle)
+
+
+def test_clues_given_as_lists_are_tuples() -> None:
+    puzzle = Puzzle(rows=[[1], [1]], columns=[[1], [1]])  # type: ignore[arg-type]
+    assert puzzle.rows == ((1,), (1,))
+    assert solve(puzzle).uniqueness is Uniqueness.MULTIPLE and count(puzzle).count == 2
+
+
+def test_a_limit_must_be_a_count_and_a_time_limit_a_number() -> None:
+    puzzle = load(PUZZLES / "nonunique.txt")
+    for limit in (-1, 2.5, True):
+        with pytest.raises(ValueError, match="expected a whole number from 0"):
+            count(puzzle, limit=limit)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="time limit NaN"):
+        solve(puzzle, time_limit=math.nan)
+
+
+def test_an_enumeration_kept_but_not_read_pauses() -> None:
+    """Ten rows and columns of clue 1: 10! solutions, which CP-SAT would otherwise go on
+    finding, and queueing, for as long as the enumeration is kept."""
+    kept = iter(solutions(Puzzle.from_clues([[1]] * 10, [[1]] * 10), logic=False))
+    next(kept)
+    time.sleep(0.5)  # the queue fills, and the search pauses
+    started = time.process_time()
+    time.sleep(1)
+    assert time.process_time() - started < 0.3  # a search still running would take ~1 s
+    kept.close()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("seconds", [math.inf, 1e10])

@@ -17,6 +17,7 @@ import pytest
 
 from nonocp import count, load, solve
 from nonocp.engine import Status, Uniqueness
+from nonocp.errors import PuzzleError
 from nonocp.logic import Rating, deduce, kernel, solve_line
 from nonocp.puzzle import Clue, Puzzle, runs
 
@@ -262,6 +263,11 @@ def test_engine_with_logic_agrees_with_brute_force(seed: int) -> None:
     for _ in range(120):
         puzzle = random_puzzle(rng, 5)
         expected = all_solutions(puzzle)
+        if puzzle.problems():  # refused before any solving, as a file with them would be
+            assert not expected
+            with pytest.raises(PuzzleError):
+                solve(puzzle)
+            continue
         result = solve(puzzle)
         assert (result.status is Status.NONE) == (not expected)
         if expected:
