@@ -38,13 +38,12 @@ Batch = tuple[str, Numbered, int]
 
 class Entry(NamedTuple):
     """One puzzle of a batch: its file, its place and label there (``$17``, a title,
-    ``#3``), what messages call it, and what its line starts with: its file where a
-    reader needs it, its title or label once, and its size (``set.txt ($7) 25x25``)."""
+    ``#3``), and what its line starts with: its file where a reader needs it, its title or
+    label once, and its size (``set.txt ($7) 25x25``)."""
 
     source: str
     position: int
     label: str
-    called: str
     heading: str
     puzzle: Puzzle
 
@@ -153,22 +152,20 @@ def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], list[
 
 
 def _entries(batches: list[Batch], several: bool) -> list[Entry]:
-    """Every puzzle of ``batches``, called by its label, or among ``several`` files by its
-    file's name, with the label too when that file holds many. A puzzle alone in its file
-    is headed by the file (and its title); one of many by its label (the title, if it has
-    one), after the file's name among several files or when picked alone."""
+    """Every puzzle of ``batches``, labelled by its place in its file. A puzzle alone in its
+    file is headed by the file (and its title); one of many by its label (the title, if it
+    has one), after the file's name among ``several`` files or when picked alone."""
     found = []
     for source, numbered, held in batches:
         for position, puzzle in numbered:
             labelled = label(puzzle, position)
-            called = source if held == 1 else f"{source} {labelled}" if several else labelled
             if held == 1:
                 heading = describe(puzzle, source)
             elif several or len(numbered) == 1:
                 heading = f"{source} ({labelled}) {puzzle.size}"
             else:
                 heading = f"{labelled} {puzzle.size}"
-            found.append(Entry(source, position, labelled, called, heading, puzzle))
+            found.append(Entry(source, position, labelled, heading, puzzle))
     return found
 
 
