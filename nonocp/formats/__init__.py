@@ -58,6 +58,10 @@ def consistent(puzzle: Puzzle, located: Locate) -> Puzzle:
 DIGITS = 9
 """The most digits a number in a puzzle file may have: no line of a puzzle has a billion
 cells, and Python will not even convert a number of over 4,300 digits."""
+NUMBER = rf"[0-9]{{1,{DIGITS}}}"
+"""Such a number, in the readers' regular expressions."""
+LONG_NUMBER = f"expected a number of at most {DIGITS} digits"
+"""What an error says of a longer one."""
 
 
 def shown(text: str) -> str:
@@ -320,7 +324,7 @@ def select(
     raise NonocpError(f"{source} holds no puzzle named {name!r}")
 
 
-INDEX_PART = re.compile(r" *0*([0-9]{1,9}) *(?:- *0*([0-9]{1,9}) *)?")
+INDEX_PART = re.compile(rf" *0*({NUMBER}) *(?:- *0*({NUMBER}) *)?")
 """One item of ``--index``: ``7`` or ``10-12``, spaces allowed around the numbers, which
 no file holds more than a billion of."""
 
@@ -333,7 +337,7 @@ def positions(index: str, total: int, source: str) -> list[int]:
         if item is None:
             raise NonocpError(
                 f"--index {index!r}: expected N, N-M, or a list of them (3,7,10-12), "
-                "numbers of up to 9 digits"
+                f"numbers of up to {DIGITS} digits"
             )
         low, high = int(item[1]), int(item[2] or item[1])
         if low > high:

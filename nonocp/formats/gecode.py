@@ -24,7 +24,7 @@ from lark import (
 from lark.tree import Meta
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, Format, consistent, shown
+from nonocp.formats import DIGITS, LONG_NUMBER, Format, consistent, shown
 from nonocp.puzzle import Clue, Puzzle, clue, format_clue
 
 Placed = tuple[Clue, int, int]
@@ -61,7 +61,7 @@ class _Sections(Transformer[Token, dict[str, list[Placed]]]):
                 self.source, token.line, token.column, "block lengths cannot be negative"
             )
         if len(token) > DIGITS:
-            message = f"expected a number of at most {DIGITS} digits, found {shown(token)}"
+            message = f"{LONG_NUMBER}, found {shown(token)}"
             raise InputError(self.source, token.line, token.column, message)
         return int(token)
 

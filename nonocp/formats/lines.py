@@ -13,13 +13,12 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, Locate, consistent, shown
+from nonocp.formats import DIGITS, LONG_NUMBER, NUMBER, Locate, consistent, shown
 from nonocp.puzzle import Clue, Puzzle, clue
 
 Line = tuple[int, str]
 """A line's 1-based number and its text without the line ending."""
 
-NUMBER = f"\\d{{1,{DIGITS}}}"
 SPACED_LINE = rf"[ \t]*(?:{NUMBER}(?:[ \t]+{NUMBER})*[ \t]*)?"
 COMMAS_LINE = rf"[ \t]*(?:{NUMBER}(?:[ \t]*,[ \t]*{NUMBER})*[ \t]*)?"
 """A clue line; blanks at its end belong to the numbers' group, so that a blank line
@@ -116,7 +115,7 @@ def clue_error(text: str, commas: bool) -> tuple[int, str]:
                 return column, f"block lengths cannot be negative, found {shown(token)}"
             return column, f"expected a number, found {shown(token)}"
         if want_number and len(token) > DIGITS:
-            return column, f"expected a number of at most {DIGITS} digits, found {shown(token)}"
+            return column, f"{LONG_NUMBER}, found {shown(token)}"
         if not want_number and token != ",":
             return column, f"expected ',' between numbers, found {shown(token)}"
         want_number = not want_number if commas else True

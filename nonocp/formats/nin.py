@@ -11,9 +11,8 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, shown
+from nonocp.formats import NUMBER, Format, shown
 from nonocp.formats.lines import (
-    NUMBER,
     Line,
     clued,
     end_of,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, Format, consistent, shown
+from nonocp.formats import DIGITS, LONG_NUMBER, Format, consistent, shown
 from nonocp.formats.lines import Line, at_lines, end_of, is_blank, numbered_lines, parse_clues
 from nonocp.puzzle import Clue, Grid, Puzzle, format_clue
 
@@ -84,7 +84,7 @@ class Draft:
             found = shown(value) if value else "nothing"
             raise self.error(line, f"expected a number after {key}, found {found}")
         if len(value) > DIGITS:
-            raise self.error(line, f"expected a number of at most {DIGITS} digits after {key}")
+            raise self.error(line, f"{LONG_NUMBER} after {key}")
         self.size[key] = (int(value), line[0])
 
     def section(self, start: Line, key: str, rest: Iterator[Line]) -> tuple[list[Line], list[Clue]]:

@@ -21,7 +21,7 @@ from html.entities import html5
 from xml.parsers import expat
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, Format, consistent, shown
+from nonocp.formats import DIGITS, LONG_NUMBER, NUMBER, Format, consistent, shown
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright")
@@ -31,7 +31,7 @@ HEADER = (
 )
 NOT_SUPPORTED = "colour puzzles are not supported"
 ENTITIES = {name.removesuffix(";"): text for name, text in html5.items() if name.endswith(";")}
-COUNTS = re.compile(rf"(?:\s*\d{{1,{DIGITS}}}\s*(?:,\s*\d{{1,{DIGITS}}}\s*)*)?", re.ASCII)
+COUNTS = re.compile(rf"(?:\s*{NUMBER}\s*(?:,\s*{NUMBER}\s*)*)?", re.ASCII)
 
 Where = dict[ET.Element, tuple[int, int]]
 
@@ -150,7 +150,7 @@ class Reader:
             if not (text.isascii() and text.isdigit()):
                 raise self.error(count, f"expected a number in <count>, found {shown(text)}")
             if len(text) > DIGITS:
-                raise self.error(count, f"expected a number of at most {DIGITS} digits in <count>")
+                raise self.error(count, f"{LONG_NUMBER} in <count>")
         return ()
 
     def solution(self, element: ET.Element) -> Grid | None:
