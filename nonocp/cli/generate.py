@@ -69,7 +69,7 @@ def generate(
         raise NonocpError(f"{given} holds one puzzle: use --count 1, or {holding_many()}")
     if time_limit is not None and not unique:
         raise NonocpError("--time-limit bounds the proofs of --unique: give both or neither")
-    if time_limit == 0 and unique:
+    if time_limit == 0:
         raise NonocpError("--time-limit 0 leaves no time to prove a puzzle unique")
     pictures = random_puzzles(width, height, density, seed)
     if not unique:

@@ -353,11 +353,11 @@ def attach_solutions(
     puzzles: Sequence[Puzzle],
     solved: Sequence[Puzzle],
     source: str = "the solution file",
-    positions: Sequence[int] | None = None,
+    places: Sequence[int] | None = None,
 ) -> list[Puzzle]:
     """``puzzles`` with the pictures of ``solved`` (say, a TAAI solution file) as solutions.
 
-    Puzzles pair up by number (a TAAI ``$n``, else the place in the file: ``positions``
+    Puzzles pair up by number (a TAAI ``$n``, else the place in the file: ``places``
     where ``puzzles`` are some of a file's, not all in order), so a solution file covering
     only part of a set still lands on the right puzzles; a puzzle with no partner keeps
     what it had. A file with no pictures, or a picture of another size than its puzzle, is
@@ -367,7 +367,7 @@ def attach_solutions(
     if not grids:
         raise NonocpError(f"{source}: holds no solutions")
     attached = []
-    for i, puzzle in zip(positions or range(1, len(puzzles) + 1), puzzles, strict=True):
+    for i, puzzle in zip(places or range(1, len(puzzles) + 1), puzzles, strict=True):
         grid = grids.get(number(puzzle, i))
         if grid is not None and (len(grid[0]), len(grid)) != (puzzle.width, puzzle.height):
             raise NonocpError(
