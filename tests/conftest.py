@@ -5,6 +5,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import strategies as st
@@ -34,9 +35,11 @@ def nonocp_command() -> list[str]:
     return [script]
 
 
-def run_cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """nonocp run with ``args``; ``options`` as ``subprocess.run`` takes them (``input``,
+    ``stdin``, ``cwd``)."""
     return subprocess.run(
-        [*nonocp_command(), *args], capture_output=True, text=True, input=input, timeout=300
+        [*nonocp_command(), *args], capture_output=True, text=True, timeout=300, **options
     )
 
 

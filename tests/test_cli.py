@@ -581,8 +581,7 @@ def test_convert_never_writes_over_a_file_of_the_folder_it_converts(tmp_path: Pa
     assert solutions.read_text() == "kept"
     heart = tmp_path / "heart.txt"
     with heart.open() as given:  # the file itself as standard input: < heart.txt
-        command = [*nonocp_command(), "convert", "-", str(heart), "--to", "non"]
-        run = subprocess.run(command, stdin=given, capture_output=True, text=True, timeout=60)
+        run = run_cli("convert", "-", str(heart), "--to", "non", stdin=given)
     assert (run.returncode, run.stderr) == (
         2,
         f"nonocp: {heart}: is standard input, being converted; write to another\n",
@@ -670,8 +669,7 @@ def test_generate_writes_out_s_format_and_checks_out_before_the_proofs(tmp_path:
     nowhere = tmp_path / "no" / "such.nonpack"
     run = run_cli("generate", "--size", "99x99", "--unique", "--out", str(nowhere))
     assert (run.returncode, run.stderr) == (2, f"nonocp: {nowhere}: No such file or directory\n")
-    command = [*nonocp_command(), "generate", "--size", "5x5", "--unique", "--out", "-"]
-    run = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    run = run_cli("generate", "--size", "5x5", "--unique", "--out", "-", cwd=tmp_path)
     assert json.loads(run.stdout)["title"].startswith("random 5x5 density 0.5 seed ")
     assert not (tmp_path / "-").exists()
     run = run_cli("generate", "--unique", "--time-limit", "0")
