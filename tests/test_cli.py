@@ -116,6 +116,8 @@ def test_usage_errors_are_one_line_with_exit_2() -> None:
         (["solve", heart, "--limit", "3"], "No such option: --limit"),
         (["frob"], "No such command 'frob'."),
         (["generate", "--size", "0"], "Invalid value for --size: size '0' must be at least 1x1"),
+        (["generate", "--seed", "-5"], "Invalid value for '--seed': "),  # would draw seed 5's
+        (["magnitude"], "Missing argument 'FILE'."),
     ]:
         run = run_cli(*args)
         assert (run.returncode, run.stdout) == (2, "")

@@ -27,7 +27,7 @@ def generate(
     density: Annotated[
         float, typer.Option("--density", min=0.0, max=1.0, help="Share of filled cells.")
     ] = 0.5,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first puzzle.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the first puzzle.")] = 1,
     count: Annotated[int, typer.Option("--count", min=1, help="How many puzzles.")] = 1,
     unique: Annotated[
         bool, typer.Option("--unique", help="Keep only puzzles proven to have one solution.")
@@ -120,12 +120,12 @@ def _sift(pictures: Iterator[Puzzle], count: int, time_limit: float | None) -> S
         TextColumn("unique puzzles"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[tried]} tried"),
+        TextColumn("{task.fields[tried]} tried, {task.fields[unknown]} not proven either way"),
         TimeElapsedColumn(),
     )
     errors = Console(stderr=True)
     with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
-        task = bar.add_task("", total=count, tried=0)
+        task = bar.add_task("", total=count, tried=0, unknown=0)
         try:
             while len(sifted.kept) < count:
                 puzzle = next(pictures)
@@ -135,7 +135,9 @@ def _sift(pictures: Iterator[Puzzle], count: int, time_limit: float | None) -> S
                     sifted.kept.append(puzzle)
                 elif verdict is Uniqueness.UNKNOWN:
                     sifted.unknown += 1
-                bar.update(task, completed=len(sifted.kept), tried=sifted.tried)
+                bar.update(
+                    task, completed=len(sifted.kept), tried=sifted.tried, unknown=sifted.unknown
+                )
         except KeyboardInterrupt:
             sifted.interrupted = True
     return sifted

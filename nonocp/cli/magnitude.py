@@ -37,6 +37,7 @@ EXIT_ALL_OPTIMAL, EXIT_NOT_ALL_OPTIMAL = 0, 1
 InstanceFile = Annotated[
     Path,
     typer.Argument(
+        metavar="FILE",
         help="Instances: base64 16x16 grids, one per line, or lines of row run counts each "
         "followed by a line of column run counts (- reads standard input).",
         show_default=False,
