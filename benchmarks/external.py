@@ -47,8 +47,9 @@ def command_line(command: str, file: Path, time_limit: float) -> list[str]:
     return [word.format(file=file, limit=f"{time_limit:g}") for word in shlex.split(command)]
 
 
-CLAIM = re.compile(r"(?<![\w-])(unique|multiple)\b", re.IGNORECASE)
-"""How a solver says whether its puzzle has one solution: the first of these words."""
+CLAIM = re.compile(r"(?<![\w-])(not[ _-]unique|non-?unique|unique|multiple)\b", re.IGNORECASE)
+"""How a solver says whether its puzzle has one solution: the first of these words ("not
+unique" is a claim of several)."""
 
 
 def verdict_of(output: str, puzzle: Puzzle, mode: str) -> str:
@@ -63,7 +64,9 @@ def verdict_of(output: str, puzzle: Puzzle, mode: str) -> str:
     if mode == "first":
         return "solved"
     claim = CLAIM.search(output)
-    return claim[1].lower() if claim else "unknown"
+    if claim is None:
+        return "unknown"
+    return "unique" if claim[1].lower() == "unique" else "multiple"
 
 
 GNU_TIME = Path("/usr/bin/time")
@@ -82,13 +85,15 @@ def run_timed(argv: list[str], bound: float) -> tuple[str, float, float | None, 
         process = subprocess.Popen(
             [*measured, *argv], stdout=out, stderr=subprocess.DEVNULL, start_new_session=True
         )
+        killed = False
         try:
             process.wait(bound)
-            killed = False
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)  # the program, not only GNU time
-            process.wait()
             killed = True
+        finally:  # past the bound, or Ctrl-C: its own session does not hear the terminal's
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)  # the program, not only GNU time
+                process.wait()
         seconds = time.perf_counter() - started
         out.seek(0)
         kilobytes = peak.read().strip()

@@ -11,9 +11,15 @@
 
 A set is a puzzle file (one or many puzzles), a folder of puzzle files, or a generator
 spec ``random:WxH:DENSITY:seeds=A-B``, where DENSITY may fall from one value to another
-over the seeds, as through a tournament set (``0.5-0.35``). Modes: ``validate`` (up to
-two solutions: the survey's mode), ``first`` (first solution: the tournament mode),
-``count``.
+over the seeds, as through a tournament set (``0.5-0.35``). A tournament file's
+solutions (``set.solution.txt`` beside ``set.txt``, in a folder too) are compared with
+the grids found. Modes: ``validate`` (up to two solutions: the survey's mode), ``first``
+(first solution: the tournament mode), ``count``.
+
+Every set is read before anything is timed: a file that cannot be read, or a bad spec,
+ends the run at once in one line (exit status 2); a set not found, or without puzzles,
+is skipped with a note, as is an unreadable file inside a folder. Ctrl-C prints the
+tables (and writes the CSV) of the puzzles done so far and exits with status 130.
 
 Each solver runs in its own worker process, so start-up is not counted, a runaway solve
 can be killed, and peak memory is per solver and set. With ``--baseline`` the two workers
@@ -32,18 +38,21 @@ import argparse
 import csv
 import math
 import multiprocessing
-import resource
+import os
+import re
 import shutil
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NoReturn, overload
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -53,24 +62,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import external
 
-# The engine imports OR-tools, PySAT and the compiled search only when line logic leaves
-# work for them; importing them here keeps that one-off cost out of every timed solve (the
-# other benchmarks import this module). Each nonocp worker also loads the compiled code
-# before its first puzzle (``nonocp.logic.search.load``).
-import nonocp.cpsat
-import nonocp.logic.kernel
-import nonocp.sat  # noqa: F401
 from nonocp import formats
+from nonocp.clock import LONGEST
 from nonocp.errors import NonocpError
 from nonocp.formats import attach_solutions, load_all
 from nonocp.generate import parse_size, random_puzzle
-from nonocp.logic.search import load
-from nonocp.pool import end_workers
+from nonocp.pool import end_workers, leave_interrupts_to_the_parent
 from nonocp.puzzle import Grid, Puzzle, satisfies
 
 MODES = ("validate", "first", "count")
 GRACE = 30.0
 """Seconds a worker may overrun the time limit before it is killed."""
+EXIT_BAD_ARGUMENTS, EXIT_INTERRUPTED = 2, 130
 
 
 @dataclass(frozen=True)
@@ -82,15 +85,61 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Set:
+    """Puzzles benchmarked together, each with the name tables give it; ``spec`` is the
+    set as the command line gave it."""
+
     name: str
-    puzzles: list[tuple[str, Puzzle]]
+    puzzles: Sequence[tuple[str, Puzzle]]
+    spec: str = ""
 
 
 Row = tuple[str, Puzzle, dict[str, Outcome]]
 """One puzzle's name, the puzzle, and each solver's outcome on it."""
-SetResult = tuple[Set, list[Row], dict[str, float]]
-"""A set, its rows, and each solver's peak memory in MiB."""
+
+
+@dataclass
+class SetRun:
+    """A set, the rows of the puzzles run so far, and each solver's peak memory in MiB."""
+
+    set: Set
+    rows: list[Row] = field(default_factory=list)
+    peaks: dict[str, float] = field(default_factory=dict)
+
+
 Run = Callable[[Puzzle, str, float], Outcome]
+
+
+def fail(message: str) -> NoReturn:
+    """A bad argument, file or spec: one line and exit status 2, before anything is timed."""
+    print(f"run.py: {message}", file=sys.stderr)
+    raise SystemExit(EXIT_BAD_ARGUMENTS)
+
+
+def note(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def load_sets(specs: list[str]) -> list[Set]:
+    """Every set named, read before anything is timed, so that a bad file ends the run at
+    once rather than after the sets before it have run; a set not found or holding no
+    puzzle is skipped with a note (the shared sets may be absent)."""
+    sets = []
+    for spec in specs:
+        if not spec.startswith("random:") and not Path(spec).exists():
+            note(f"skipping {spec}: not found")
+            continue
+        try:
+            found = load_set(spec)
+        except NonocpError as error:
+            fail(str(error))
+        if not found.puzzles:
+            note(f"skipping {spec}: no puzzles")
+            continue
+        check_stored(found)
+        sets.append(found)
+    if not sets:
+        fail("no puzzles to run")
+    return named_apart(sets)
 
 
 def load_set(spec: str) -> Set:
@@ -98,22 +147,37 @@ def load_set(spec: str) -> Set:
         return random_set(spec)
     path = Path(spec)
     if path.is_dir():
-        files = formats.puzzle_files(path)
-        return Set(path.name, [(p.name, q) for p in files for q in readable(p)])
-    found = with_stored_solutions(path, load_all(path))
-    if len(found) == 1:
-        return Set(path.name, [(path.name, found[0])])
-    return Set(path.name, [(formats.label(p, i), p) for i, p in enumerate(found, start=1)])
+        return folder_set(spec, path)
+    return Set(path.name, named(with_stored_solutions(path, load_all(path)), path.name), spec)
+
+
+def folder_set(spec: str, folder: Path) -> Set:
+    """A folder's puzzles, each named by its file's path within the folder (and its label
+    there, where the file holds several), with any tournament file's solutions."""
+    puzzles = []
+    for path in formats.puzzle_files(folder):
+        within = path.relative_to(folder).as_posix()
+        puzzles += named(readable(path), within, prefix=f"{within} ")
+    return Set(folder.name, puzzles, spec)
+
+
+def named(puzzles: list[Puzzle], file: str, prefix: str = "") -> list[tuple[str, Puzzle]]:
+    """A file's puzzles with the names tables give them: the file's, or, where it holds
+    several, each one's label within it (title, ``$n`` or ``#position``)."""
+    if len(puzzles) == 1:
+        return [(file, puzzles[0])]
+    return [(f"{prefix}{formats.label(p, i)}", p) for i, p in enumerate(puzzles, start=1)]
 
 
 def readable(path: Path) -> list[Puzzle]:
-    """The puzzles of one file of a folder, or none when it cannot be read: the file is
-    named with the error's line and column and skipped, so one bad file in a folder does
-    not end a benchmark of the rest (jwilk's set has one with trailing lines)."""
+    """The puzzles of one file of a folder, or none when it (or its solution file) cannot
+    be read: the file is named with the error's line and column and skipped, so one bad
+    file in a folder does not end a benchmark of the rest (jwilk's set has one with
+    trailing lines)."""
     try:
-        return load_all(path)
+        return with_stored_solutions(path, load_all(path))
     except NonocpError as error:
-        print(f"skipping {error}", file=sys.stderr)
+        note(f"skipping {error}")
         return []
 
 
@@ -123,34 +187,95 @@ def solution_file(path: Path) -> Path:
 
 
 def with_stored_solutions(path: Path, puzzles: list[Puzzle]) -> list[Puzzle]:
+    """A tournament file's puzzles with the solutions beside it, noting those it lacks."""
     companion = solution_file(path)
-    return attach_solutions(puzzles, load_all(companion)) if companion.exists() else puzzles
+    if not companion.exists():
+        return puzzles
+    paired = attach_solutions(puzzles, load_all(companion))
+    if missing := sum(p.solution is None for p in paired):
+        note(f"{companion}: no solution to compare with for {missing} of {len(paired)} puzzles")
+    return paired
+
+
+def check_stored(s: Set) -> None:
+    """Note a stored grid that breaks its clues: no solver can match it, and that is the
+    set's error, not theirs."""
+    if isinstance(s.puzzles, Drawn):  # generated pictures, right by construction
+        return
+    for name, puzzle in s.puzzles:
+        if puzzle.solution is not None and not satisfies(puzzle, puzzle.solution):
+            note(f"{s.spec} {name}: the set's solution breaks the clues")
+
+
+def named_apart(sets: list[Set]) -> list[Set]:
+    """Sets that tables would name alike (``t40.txt`` from two folders) named as given."""
+    names = Counter(s.name for s in sets)
+    return [replace(s, name=s.spec) if names[s.name] > 1 else s for s in sets]
+
+
+SPEC = re.compile(
+    r"random:(?P<size>[^:]+):(?P<low>[0-9.]+)(?:-(?P<high>[0-9.]+))?"
+    r":seeds=(?P<first>[0-9]+)(?:-(?P<last>[0-9]+))?"
+)
 
 
 def random_set(spec: str) -> Set:
     """``random:WxH:DENSITY:seeds=A-B``; a density ``D1-D2`` goes from D1 at the first
     seed to D2 at the last in equal steps, as through a tournament set (0.5-0.35)."""
+    want = "want random:WxH:D:seeds=A-B, D from 0 to 1 (or D1-D2), seeds from 0, A <= B"
+    parts = SPEC.fullmatch(spec)
+    if parts is None:
+        raise NonocpError(f"bad generator spec {spec!r}: {want}")
     try:
-        _, size, density, seeds = spec.split(":")
-        first, _, last = seeds.removeprefix("seeds=").partition("-")
-        width, height = parse_size(size)
-        numbers = range(int(first), int(last or first) + 1)
-        puzzles = [
-            random_puzzle(width, height, d, s)
-            for d, s in zip(densities(density, len(numbers)), numbers, strict=True)
-        ]
+        width, height = parse_size(parts["size"])
+        low, high = float(parts["low"]), float(parts["high"] or parts["low"])
     except ValueError as error:
-        raise SystemExit(
-            f"bad generator spec {spec!r} ({error}); want random:WxH:D:seeds=A-B"
-        ) from None
-    return Set(spec, [(f"seed {s}", p) for s, p in zip(numbers, puzzles, strict=True)])
+        raise NonocpError(f"bad generator spec {spec!r} ({error}): {want}") from None
+    first, last = int(parts["first"]), int(parts["last"] or parts["first"])
+    if not (0 <= low <= 1 and 0 <= high <= 1 and first <= last):
+        raise NonocpError(f"bad generator spec {spec!r}: {want}")
+    return Set(spec, Drawn(width, height, low, high, range(first, last + 1)), spec)
 
 
-def densities(text: str, count: int) -> list[float]:
-    """``count`` densities: ``D`` each time, or ``D1-D2`` in equal steps from D1 to D2."""
-    start, _, end = text.partition("-")
-    low, high = float(start), float(end or start)
-    return [round(low + (high - low) * i / max(count - 1, 1), 4) for i in range(count)]
+class Drawn(Sequence[tuple[str, Puzzle]]):
+    """A generator spec's puzzles, each drawn when reached: a long range of seeds costs
+    nothing up front."""
+
+    def __init__(self, width: int, height: int, low: float, high: float, seeds: range) -> None:
+        self.width, self.height, self.low, self.high, self.seeds = width, height, low, high, seeds
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, Puzzle]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[str, Puzzle]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[str, Puzzle] | list[tuple[str, Puzzle]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        seed = self.seeds[index]
+        density = self.density(seed - self.seeds.start)
+        return f"seed {seed}", random_puzzle(self.width, self.height, density, seed)
+
+    def density(self, step: int) -> float:
+        """The density at the ``step``th seed, in equal steps from ``low`` to ``high``."""
+        return round(self.low + (self.high - self.low) * step / max(len(self) - 1, 1), 4)
+
+
+def ready() -> float:
+    """Load what nonocp's engine may need, so that no timed solve pays for it: OR-tools,
+    PySAT and the compiled search (the engine imports them only when line logic leaves
+    work for them). Seconds the compiled search took to load."""
+    import nonocp.cpsat
+    import nonocp.sat  # noqa: F401
+    from nonocp.logic.search import load
+
+    return load()
+
+
+def ready_baseline() -> None:
+    import baseline  # noqa: F401  (and OR-tools with it)
 
 
 def run_nonocp(puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
@@ -180,10 +305,11 @@ STORED_CAPTION = (
     "solution the set carries (a tournament file's, a generated picture); a puzzle with "
     "several solutions may be solved by another."
 )
-
-
-def carries_solutions(s: Set) -> bool:
-    return any(puzzle.solution is not None for _, puzzle in s.puzzles)
+PEAK_CAPTION = "peak MiB: each solver's worker process at its largest, its imports included."
+BOUND_CAPTION = (
+    "A ratio marked >= is a least: the other solver hit the time limit on puzzles nonocp "
+    "finished; <= the reverse; ~ both."
+)
 
 
 def stored_match(puzzle: Puzzle, grid: Grid | None) -> bool | None:
@@ -196,56 +322,69 @@ def stored_match(puzzle: Puzzle, grid: Grid | None) -> bool | None:
 
 def announce_search(console: Console) -> None:
     """Load the compiled search before anything is timed, saying how long that took."""
-    console.print(f"compiled search ready in {load():.1f} s, not counted in any puzzle")
+    console.print(f"compiled search ready in {ready():.1f} s, not counted in any puzzle")
 
 
-def peak_mib() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def peak_mib(pid: int) -> float:
+    """A process's peak resident memory in MiB, read from outside, so also while it is busy
+    (0 once it is gone, or where there is no ``/proc``)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    peak = next((line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:")), "0")
+    return int(peak) / 1024
 
 
 class Worker:
-    """One solver in its own process; replaced when a run overruns and has to be killed."""
+    """One solver in its own process; replaced when a run overruns and has to be killed,
+    or when the process dies."""
 
-    def __init__(self, run: Run, warm_up: Callable[[], object] = time.perf_counter) -> None:
+    def __init__(self, run: Run, warm_up: Callable[[], object]) -> None:
         self.run = run
         self.warm_up = warm_up
         self.peak = 0.0
         self._start()
 
     def _start(self) -> None:
-        self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        spawn = multiprocessing.get_context("spawn")
+        self.pool = ProcessPoolExecutor(
+            1, mp_context=spawn, initializer=leave_interrupts_to_the_parent
+        )
         self.pool.submit(self.warm_up).result()  # pay for start-up and loading up front
+        self.pid = self.pool.submit(os.getpid).result()
 
     def solve(self, puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
+        started = time.perf_counter()
         future = self.pool.submit(self.run, puzzle, mode, time_limit)
         try:
-            return future.result(timeout=time_limit + GRACE)
-        except (FutureTimeout, BrokenProcessPool):
-            self.restart()
-            return Outcome("killed", time_limit + GRACE)
-
-    def restart(self) -> None:
-        self.peak = max(self.peak, self.measure_peak())
-        end_workers(self.pool)
-        self.pool.shutdown(cancel_futures=True)
-        self._start()
-
-    def measure_peak(self) -> float:
-        try:
-            return self.pool.submit(peak_mib).result(timeout=5)
-        except Exception:
-            return 0.0
+            outcome = future.result(timeout=time_limit + GRACE)
+        except FutureTimeout:
+            outcome = Outcome("killed", time.perf_counter() - started)
+        except BrokenProcessPool:  # its memory at the end is lost with it
+            outcome = Outcome("died", time.perf_counter() - started)
+        self.peak = max(self.peak, peak_mib(self.pid))
+        if outcome.verdict in ("killed", "died"):
+            self.abandon()
+            self._start()
+        return outcome
 
     def close(self) -> float:
         """Shut the worker down; its peak memory in MiB."""
-        self.peak = max(self.peak, self.measure_peak())
+        self.peak = max(self.peak, peak_mib(self.pid))
         self.pool.shutdown()
+        return self.peak
+
+    def abandon(self) -> float:
+        """End the worker mid-task (a run killed, Ctrl-C); its peak memory so far in MiB."""
+        end_workers(self.pool)
+        self.pool.shutdown(cancel_futures=True)
         return self.peak
 
 
 class Versus:
     """Another solver's program (``external``), run once per puzzle, with the workers'
-    ``solve`` and ``close`` so that it takes its turn beside them."""
+    ``solve``, ``close`` and ``abandon`` so that it takes its turn beside them."""
 
     def __init__(self, command: str) -> None:
         self.command = command
@@ -266,6 +405,8 @@ class Versus:
         self.folder.cleanup()
         return self.peak
 
+    abandon = close  # ``external.run_timed`` has already ended a program interrupted
+
 
 def progress_bar(console: Console) -> Progress:
     """The progress bar every benchmark shows while it runs: task, bar, count, time."""
@@ -273,24 +414,46 @@ def progress_bar(console: Console) -> Progress:
     return Progress(*columns, TimeElapsedColumn(), console=console, transient=True)
 
 
-def benchmark(
-    s: Set, mode: str, time_limit: float, with_baseline: bool, versus: list[str], console: Console
-) -> tuple[list[Row], dict[str, float]]:
-    solvers: dict[str, Worker | Versus] = {"nonocp": Worker(run_nonocp, load)}
+def start_solvers(with_baseline: bool, versus: list[str]) -> Iterator[tuple[str, Worker | Versus]]:
+    yield "nonocp", Worker(run_nonocp, ready)
     if with_baseline:
-        solvers["baseline"] = Worker(run_baseline)
+        yield "baseline", Worker(run_baseline, ready_baseline)
     for command in versus:
         other = Versus(command)
-        solvers[other.label] = other
-    rows: list[Row] = []
-    with progress_bar(console) as progress:
-        task = progress.add_task(s.name, total=len(s.puzzles))
-        for name, puzzle in s.puzzles:
-            outcomes = {label: w.solve(puzzle, mode, time_limit) for label, w in solvers.items()}
-            rows.append((name, puzzle, outcomes))
-            progress.advance(task)
-    peaks = {label: w.close() for label, w in solvers.items()}
-    return rows, peaks
+        yield other.label, other
+
+
+def benchmark(
+    done: SetRun,
+    mode: str,
+    time_limit: float,
+    with_baseline: bool,
+    versus: list[str],
+    console: Console,
+) -> None:
+    """Run every solver on a set's puzzles in turn, filling ``done``'s rows as it goes and
+    its peaks at the end, so that after Ctrl-C the puzzles run so far still count."""
+    solvers: dict[str, Worker | Versus] = {}
+    try:
+        solvers.update(start_solvers(with_baseline, versus))
+        with progress_bar(console) as progress:
+            task = progress.add_task(done.set.name, total=len(done.set.puzzles))
+            for name, puzzle in done.set.puzzles:
+                outcomes = {
+                    label: w.solve(puzzle, mode, time_limit) for label, w in solvers.items()
+                }
+                for label, outcome in outcomes.items():
+                    if outcome.verdict == "died":
+                        note(
+                            f"{label}'s worker died on {done.set.name} {name} after "
+                            f"{outcome.seconds:.1f} s; its memory then is not counted"
+                        )
+                done.rows.append((name, puzzle, outcomes))
+                progress.advance(task)
+    except KeyboardInterrupt:
+        done.peaks = {label: w.abandon() for label, w in solvers.items()}
+        raise
+    done.peaks = {label: w.close() for label, w in solvers.items()}
 
 
 FINISHED = {"unique", "multiple", "none", "solved"}
@@ -300,43 +463,106 @@ def finished(o: Outcome) -> bool:
     return o.verdict in FINISHED or o.verdict.isdigit()
 
 
-def per_puzzle_table(s: Set, rows: list[Row], labels: list[str]) -> Table:
-    table = Table(title=f"{s.name}: per puzzle")
+def compares_stored(rows: list[Row]) -> bool:
+    return any(o.matches_stored is not None for _, _, outcomes in rows for o in outcomes.values())
+
+
+def per_puzzle_table(done: SetRun, labels: list[str]) -> Table:
+    stored = compares_stored(done.rows)
+    table = Table(title=f"{done.set.name}: per puzzle")
     table.add_column("puzzle")
     table.add_column("size")
     for label in labels:
         table.add_column(f"{label} verdict")
         table.add_column(f"{label} s", justify="right")
+        if stored:
+            table.add_column(f"{label} = set's")
     for label in labels[1:]:
         table.add_column(f"{label} / nonocp", justify="right")
-    for name, puzzle, outcomes in rows:
+    for name, puzzle, outcomes in done.rows:
         cells = [name, puzzle.size]
         for label in labels:
-            cells += [outcomes[label].verdict, f"{outcomes[label].seconds:.3f}"]
+            o = outcomes[label]
+            cells += [o.verdict, f"{o.seconds:.3f}"]
+            if stored:
+                cells.append({True: "yes", False: "no", None: ""}[o.matches_stored])
         for label in labels[1:]:
-            cells.append(f"{ratio(outcomes[label], outcomes['nonocp']):.1f}x")
+            cells.append(ratio_text([(outcomes[label], outcomes["nonocp"])], per_puzzle=True))
         table.add_row(*cells)
     return table
 
 
-def ratio(theirs: Outcome, ours: Outcome) -> float:
-    return theirs.seconds / max(ours.seconds, 1e-6)
+def ratio_text(pairs: list[tuple[Outcome, Outcome]], per_puzzle: bool = False) -> str:
+    """The other solver's time over nonocp's on ``pairs`` (theirs, ours), marked as a bound
+    where one side hit the time limit on a puzzle the other finished: ``>=`` where the
+    other did (its time there is a least), ``<=`` where nonocp did, ``~`` both."""
+    if per_puzzle and not any(finished(o) for pair in pairs for o in pair):
+        return "-"  # both at the limit: the ratio says nothing
+    theirs = sum(t.seconds for t, _ in pairs)
+    ours = sum(o.seconds for _, o in pairs)
+    short = (
+        any(finished(o) and not finished(t) for t, o in pairs),
+        any(finished(t) and not finished(o) for t, o in pairs),
+    )
+    mark = {(False, False): "", (True, False): ">=", (False, True): "<=", (True, True): "~"}
+    return f"{mark[short]}{theirs / max(ours, 1e-6):.1f}x"
 
 
-def summary_row(s: Set, label: str, rows: list[Row], peak: float) -> list[str]:
-    outcomes = [o[label] for _, _, o in rows]
+def summary_row(done: SetRun, label: str) -> list[str]:
+    outcomes = [o[label] for _, _, o in done.rows]
     times = [o.seconds for o in outcomes]
     stored = [o.matches_stored for o in outcomes if o.matches_stored is not None]
+    peak = done.peaks.get(label, 0.0)
     return [
-        s.name,
+        done.set.name,
         label,
         f"{sum(map(finished, outcomes))}/{len(outcomes)}",
         f"{sum(times):.2f}",
         f"{statistics.median(times):.4f}",
         f"{max(times):.3f}",
-        f"{peak:.0f}",
+        f"{peak:.0f}" if peak else "-",
         f"{sum(stored)}/{len(stored)}" if stored else "-",
     ]
+
+
+def set_ratios(rows: list[Row], label: str) -> list[str]:
+    """How many times nonocp's time ``label`` took on the set, in all and per puzzle."""
+    pairs = [(o[label], o["nonocp"]) for _, _, o in rows]
+    each = [ratio_text([pair]) for pair in pairs]
+    middle = statistics.median(t.seconds / max(o.seconds, 1e-6) for t, o in pairs)
+    mark = ratio_text(pairs).removesuffix("x").rstrip("0123456789.")
+    return [ratio_text(pairs), f"{mark}{middle:.1f}x" if any(each) else "-"]
+
+
+def summary_table(runs: list[SetRun], labels: list[str], mode: str, time_limit: float) -> Table:
+    rows = [row for done in runs for row in done.rows]
+    bounded = len(labels) > 1 and any(
+        ratio_text([(o[label], o["nonocp"])])[0] in "><~"
+        for _, _, o in rows
+        for label in labels[1:]
+    )
+    captions = [
+        STORED_CAPTION if compares_stored(rows) else "",
+        PEAK_CAPTION,
+        BOUND_CAPTION if bounded else "",
+    ]
+    summary = Table(
+        title=f"mode {mode}, time limit {time_limit:g} s per puzzle",
+        caption=" ".join(caption for caption in captions if caption),
+    )
+    headings = ("set", "solver", "finished", "total s", "median s", "max s", "peak MiB")
+    for heading in (*headings, "= set's solution"):
+        summary.add_column(heading, justify="left" if heading in ("set", "solver") else "right")
+    if len(labels) > 1:
+        summary.add_column("/ nonocp, total", justify="right")
+        summary.add_column("/ nonocp, median", justify="right")
+    for done in runs:
+        for label in labels:
+            row = summary_row(done, label)
+            if len(labels) > 1:
+                row += set_ratios(done.rows, label) if label != "nonocp" else ["", ""]
+            summary.add_row(*row)
+    return summary
 
 
 MARKS = (0.1, 1.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0)
@@ -351,7 +577,7 @@ def finished_within(outcomes: list[Outcome], marks: list[float]) -> list[int]:
     return [sum(seconds <= mark for seconds in done) for mark in marks]
 
 
-def within_table(results: list[SetResult], labels: list[str], time_limit: float) -> Table:
+def within_table(runs: list[SetRun], labels: list[str], time_limit: float) -> Table:
     marks = [mark for mark in MARKS if mark < time_limit]
     table = Table(title="finished within")
     table.add_column("set")
@@ -359,11 +585,11 @@ def within_table(results: list[SetResult], labels: list[str], time_limit: float)
     for mark in marks:
         table.add_column(f"{mark:g} s", justify="right")
     table.add_column(f"{time_limit:g} s (limit)", justify="right")
-    for s, rows, _ in results:
+    for done in runs:
         for label in labels:
-            outcomes = [o[label] for _, _, o in rows]
+            outcomes = [o[label] for _, _, o in done.rows]
             counts = finished_within(outcomes, [*marks, math.inf])  # the last: all finished
-            table.add_row(s.name, label, *map(str, counts))
+            table.add_row(done.set.name, label, *map(str, counts))
     return table
 
 
@@ -379,17 +605,17 @@ def disagreements(rows: list[Row], labels: list[str]) -> list[str]:
     ]
 
 
-def write_csv(path: Path, results: list[SetResult], labels: list[str]) -> None:
+def write_csv(path: Path, runs: list[SetRun], labels: list[str]) -> None:
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["set", "puzzle", "size", "solver", "verdict", "seconds", "stored_match"])
-        for s, rows, _ in results:
-            for name, puzzle, outcomes in rows:
+        for done in runs:
+            for name, puzzle, outcomes in done.rows:
                 for label in labels:
                     o = outcomes[label]
                     writer.writerow(
                         [
-                            s.name,
+                            done.set.name,
                             name,
                             puzzle.size,
                             label,
@@ -400,11 +626,18 @@ def write_csv(path: Path, results: list[SetResult], labels: list[str]) -> None:
                     )
 
 
-def main() -> None:
+def seconds(text: str) -> float:
+    value = float(text)
+    if not 0 < value <= LONGEST:  # NaN too
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds above 0")
+    return value
+
+
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sets", nargs="+", help="files, folders or random:WxH:D:seeds=A-B")
     parser.add_argument("--mode", choices=MODES, default="validate")
-    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle")
+    parser.add_argument("--time-limit", type=seconds, default=60.0, help="seconds per puzzle")
     parser.add_argument("--baseline", action="store_true", help="also run the plain model")
     parser.add_argument(
         "--versus",
@@ -417,68 +650,67 @@ def main() -> None:
     parser.add_argument("--per-puzzle", action="store_true", help="print a row per puzzle")
     parser.add_argument("--csv", type=Path, help="write every result to this CSV file")
     args = parser.parse_args()
-    programs = [external.program_of(command) for command in args.versus]
-    others = [external.label_of(command) for command in args.versus]
     if args.versus and args.mode == "count":
-        parser.error("--versus reads a grid and a claim of uniqueness, not a count")
+        fail("--versus reads a grid and a claim of uniqueness, not a count")
+    try:
+        programs = [external.program_of(command) for command in args.versus]
+    except ValueError as error:  # shlex: an unclosed quote
+        fail(f"--versus: {error}")
+    others = [external.label_of(command) for command in args.versus]
     if len(set(others)) < len(others) or {"nonocp", "baseline"} & set(others):
-        parser.error("each --versus program needs a name of its own")
+        fail("each --versus program needs a name of its own")
     for program in programs:
         if shutil.which(program) is None:
-            parser.error(f"--versus: no program {program!r}")
-
-    console = Console(width=None if sys.stdout.isatty() else 160)
-    announce_search(console)
-    labels = ["nonocp", *(["baseline"] if args.baseline else []), *others]
-    results: list[SetResult] = []
-    for spec in args.sets:
-        if not spec.startswith("random:") and not Path(spec).exists():
-            console.print(f"[yellow]skipping {spec}: not found[/]")
-            continue
-        s = load_set(spec)
-        rows, peaks = benchmark(s, args.mode, args.time_limit, args.baseline, args.versus, console)
-        results.append((s, rows, peaks))
-        if args.per_puzzle:
-            console.print(per_puzzle_table(s, rows, labels))
-        for line in disagreements(rows, labels):
-            console.print(f"[red]verdicts differ[/] {line}")
-
-    summary = Table(
-        title=f"mode {args.mode}, time limit {args.time_limit:g} s per puzzle",
-        caption=STORED_CAPTION if any(carries_solutions(s) for s, _, _ in results) else None,
-    )
-    for heading in (
-        "set",
-        "solver",
-        "finished",
-        "total s",
-        "median s",
-        "max s",
-        "peak MiB",
-        "= set's solution",
-    ):
-        summary.add_column(heading, justify="left" if heading in ("set", "solver") else "right")
-    if len(labels) > 1:
-        summary.add_column("/ nonocp, total", justify="right")
-        summary.add_column("/ nonocp, median", justify="right")
-    for s, rows, peaks in results:
-        for label in labels:
-            row = summary_row(s, label, rows, peaks[label])
-            if len(labels) > 1:
-                row += set_ratios(rows, label) if label != "nonocp" else ["", ""]
-            summary.add_row(*row)
-    console.print(summary)
-    console.print(within_table(results, labels, args.time_limit))
+            fail(f"--versus: no program {program!r}")
     if args.csv:
-        write_csv(args.csv, results, labels)
+        try:
+            formats.check_writable(args.csv)  # before the run, which may take hours
+        except NonocpError as error:
+            fail(str(error))
+    return args
 
 
-def set_ratios(rows: list[Row], label: str) -> list[str]:
-    """How many times nonocp's time ``label`` took on the set, in all and per puzzle."""
-    ours = sum(o["nonocp"].seconds for _, _, o in rows)
-    theirs = sum(o[label].seconds for _, _, o in rows)
-    per_puzzle = [ratio(o[label], o["nonocp"]) for _, _, o in rows]
-    return [f"{theirs / max(ours, 1e-6):.1f}x", f"{statistics.median(per_puzzle):.1f}x"]
+def main() -> None:
+    args = arguments()
+    sets = load_sets(args.sets)
+    console = Console(width=None if sys.stdout.isatty() else 160)
+    try:
+        announce_search(console)
+    except KeyboardInterrupt:
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    labels = [
+        "nonocp",
+        *(["baseline"] if args.baseline else []),
+        *map(external.label_of, args.versus),
+    ]
+    runs: list[SetRun] = []
+    interrupted = False
+    try:
+        for s in sets:
+            runs.append(SetRun(s))
+            benchmark(runs[-1], args.mode, args.time_limit, args.baseline, args.versus, console)
+            report_set(runs[-1], labels, args.per_puzzle, console)
+    except KeyboardInterrupt:
+        interrupted = True
+        report_set(runs[-1], labels, args.per_puzzle, console)
+    runs = [done for done in runs if done.rows]
+    if runs:
+        console.print(summary_table(runs, labels, args.mode, args.time_limit))
+        console.print(within_table(runs, labels, args.time_limit))
+    if args.csv:
+        write_csv(args.csv, runs, labels)
+    if interrupted:
+        ran = sum(len(done.rows) for done in runs)
+        note(f"interrupted: the tables hold the {ran} puzzles run before Ctrl-C")
+        raise SystemExit(EXIT_INTERRUPTED)
+
+
+def report_set(done: SetRun, labels: list[str], per_puzzle: bool, console: Console) -> None:
+    """What is printed after each set: its rows, if asked for, and where verdicts differ."""
+    if per_puzzle and done.rows:
+        console.print(per_puzzle_table(done, labels))
+    for line in disagreements(done.rows, labels):
+        console.print(f"[red]verdicts differ[/] {line}")
 
 
 if __name__ == "__main__":

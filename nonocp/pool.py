@@ -35,7 +35,7 @@ def in_order(
         yield from map(work, tasks)
         return
     chunk = max(1, min(most_per_chunk, len(tasks) // (jobs * 8)))
-    pool = ProcessPoolExecutor(jobs, initializer=_leave_interrupts_to_the_parent)
+    pool = ProcessPoolExecutor(jobs, initializer=leave_interrupts_to_the_parent)
     try:
         yield from pool.map(work, tasks, chunksize=chunk)
     except BaseException:  # Ctrl-C, or the caller stopped asking: nothing left to wait for
@@ -45,7 +45,8 @@ def in_order(
         pool.shutdown(cancel_futures=True)
 
 
-def _leave_interrupts_to_the_parent() -> None:
+def leave_interrupts_to_the_parent() -> None:
+    """A worker's initializer: Ctrl-C is the parent's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

@@ -1,8 +1,22 @@
-"""benchmarks/run.py's summaries: what their counts count."""
+"""benchmarks/run.py: its sets, what its tables count, and how it ends on bad input."""
 
 from __future__ import annotations
 
-from run import Outcome, finished_within
+import csv
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from run import Drawn, Outcome, finished_within, load_sets, random_set, ratio_text
+
+from nonocp.errors import NonocpError
+from nonocp.formats import taai
+from nonocp.generate import random_puzzle
+from nonocp.puzzle import Puzzle
+
+from conftest import PUZZLES, REPO
 
 
 def test_finished_within_counts_the_finished_puzzles_up_to_each_mark() -> None:
@@ -15,3 +29,115 @@ def test_finished_within_counts_the_finished_puzzles_up_to_each_mark() -> None:
         Outcome("killed", 65.0),
     ]
     assert finished_within(outcomes, [0.1, 1.0, 5.0, 10.0, 30.0]) == [1, 1, 2, 2, 3]
+
+
+def test_a_ratio_is_marked_as_a_bound_where_one_side_hit_the_limit() -> None:
+    fast, slow, limit = Outcome("solved", 0.5), Outcome("solved", 2.0), Outcome("unknown", 10.0)
+    assert ratio_text([(slow, fast)]) == "4.0x"
+    assert ratio_text([(limit, fast)]) == ">=20.0x"  # theirs would have taken longer still
+    assert ratio_text([(fast, limit)]) == "<=0.1x"
+    assert ratio_text([(limit, fast), (fast, limit)]) == "~1.0x"
+    assert ratio_text([(limit, limit)], per_puzzle=True) == "-"
+
+
+def test_a_generator_spec_draws_generates_pictures_when_reached() -> None:
+    drawn = random_set("random:6x4:0.5-0.3:seeds=7-9").puzzles
+    assert isinstance(drawn, Drawn) and len(drawn) == 3
+    assert [name for name, _ in drawn] == ["seed 7", "seed 8", "seed 9"]
+    assert drawn[1][1] == random_puzzle(6, 4, 0.4, 8)  # the density falls in equal steps
+    assert drawn[-1][1] == random_puzzle(6, 4, 0.3, 9)
+    assert len(random_set("random:100x100:0.5:seeds=1-100000000").puzzles) == 100_000_000
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "random:10x10:0.5:seeds=5-1",  # reversed
+        "random:10x10:1.5:seeds=1-2",
+        "random:10x10:-0.2:seeds=1-2",
+        "random:10x10:0.5:seeds=x",
+        "random:0x10:0.5:seeds=1",
+        "random:10x10:0.5",
+    ],
+)
+def test_a_bad_generator_spec_is_refused(spec: str) -> None:
+    with pytest.raises(NonocpError, match="want random:WxH:D:seeds=A-B"):
+        random_set(spec)
+
+
+def tournament_file(folder: Path, pictures: list[tuple[tuple[int, ...], ...]]) -> Path:
+    """A TAAI set of ``pictures`` with a solution file beside it covering the first."""
+    folder.mkdir(parents=True, exist_ok=True)
+    puzzles = [
+        replace(Puzzle.from_grid(p), extra=(("number", str(n)),))
+        for n, p in enumerate(pictures, start=1)
+    ]
+    (folder / "set.txt").write_text(taai.FORMAT.write(puzzles))
+    (folder / "set.solution.txt").write_text(taai.SOLUTION_FORMAT.write(puzzles[:1]))
+    return folder / "set.txt"
+
+
+CROSS = ((0, 1, 0), (1, 1, 1), (0, 1, 0))
+CORNER = ((1, 1, 0), (1, 0, 0), (0, 0, 0))
+
+
+def test_a_folder_pairs_a_tournament_file_with_its_solutions_and_names_each_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tournament_file(tmp_path / "sets" / "a", [CROSS, CORNER])
+    tournament_file(tmp_path / "elsewhere" / "a", [CROSS])
+    (tmp_path / "empty").mkdir()
+    sets = load_sets([str(tmp_path / "sets"), str(tmp_path / "empty"), str(tmp_path / "none")])
+    assert [s.name for s in sets] == ["sets"]
+    [(first, cross), (second, corner)] = sets[0].puzzles
+    assert (first, second) == ("a/set.txt $1", "a/set.txt $2")
+    assert cross.solution == CROSS and corner.solution is None
+    said = capsys.readouterr().err
+    assert "no solution to compare with for 1 of 2 puzzles" in said
+    assert f"skipping {tmp_path / 'empty'}: no puzzles" in said
+    assert f"skipping {tmp_path / 'none'}: not found" in said
+    twins = [str(tmp_path / where / "a" / "set.txt") for where in ("sets", "elsewhere")]
+    assert [s.name for s in load_sets(twins)] == twins  # "set.txt" would name both
+
+
+def run_benchmark(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, str(REPO / "benchmarks" / "run.py"), *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=REPO)
+
+
+def test_bad_sets_and_options_end_the_run_in_one_line_before_anything_runs(
+    tmp_path: Path,
+) -> None:
+    broken = tmp_path / "broken.non"
+    broken.write_text("width 2\nheight 1\nrows\n1\ncolumns\n1\n")
+    heart = str(PUZZLES / "heart.txt")
+    for args, said in [
+        ([str(tmp_path / "nothing")], "no puzzles to run"),
+        ([heart, str(broken)], f"{broken}:"),
+        ([heart, "random:3x3:2:seeds=1"], "bad generator spec"),
+        ([heart, "--csv", str(tmp_path / "no" / "such.csv")], "such.csv"),
+        ([heart, "--versus", "'unclosed {file}"], "--versus: No closing quotation"),
+    ]:
+        run = run_benchmark(*args)
+        assert run.returncode == 2, (args, run.stderr)
+        *_, last = run.stderr.splitlines()
+        assert (
+            last.startswith("run.py: ")
+            and said in last
+            and "Traceback" not in run.stderr
+            and "Traceback" not in run.stderr
+        )
+        assert run.stdout == ""  # nothing was run
+
+
+def test_a_set_s_solutions_are_compared_puzzle_by_puzzle(tmp_path: Path) -> None:
+    tournament_file(tmp_path / "t", [CROSS, CORNER])
+    results = tmp_path / "results.csv"
+    run = run_benchmark(
+        str(tmp_path / "t"), "--mode", "first", "--per-puzzle", "--csv", str(results)
+    )
+    assert run.returncode == 0, run.stderr
+    with results.open() as handle:
+        rows = {row["puzzle"]: row["stored_match"] for row in csv.DictReader(handle)}
+    assert rows == {"set.txt $1": "True", "set.txt $2": ""}  # nothing to compare
+    assert "nonocp = set's" in run.stdout

@@ -83,7 +83,8 @@ def test_in_validate_mode_the_verdict_is_the_programs_word_beside_a_grid() -> No
     answer = "\n".join(HEART)
     assert verdict_of(f"heart.nin 9x9 UNIQUE time=0.01\n{answer}", heart, "validate") == "unique"
     assert verdict_of(f"{answer}\nMultiple solutions", heart, "validate") == "multiple"
-    assert verdict_of(f"{answer}\nnon-unique", heart, "validate") == "unknown"
+    assert verdict_of(f"{answer}\nnon-unique", heart, "validate") == "multiple"
+    assert verdict_of(f"{answer}\nnot unique: 2 solutions", heart, "validate") == "multiple"
     assert verdict_of(f"{answer}\nTIMEOUT", heart, "validate") == "unknown"
     assert verdict_of("UNIQUE\n", heart, "validate") == "unknown"  # a claim without a grid
 
