@@ -161,7 +161,8 @@ def test_several_files_are_solved_in_one_run_and_summed_up() -> None:
     files = [str(PUZZLES / "heart.txt"), str(PUZZLES / "nonunique.txt")]
     run = run_cli("solve", *files, "--plain")
     assert run.returncode == 0, run.stderr
-    (summary,) = run.stdout.splitlines()  # the progress bar stays off standard output
+    named, summary = run.stdout.splitlines()  # the progress bar stays off standard output
+    assert named == f"{files[1]} 11x15: not unique: at least 2 solutions"  # a designer's find
     assert summary.startswith("2 files: puzzles 2, solved 2, unique 1, multiple 1, none 0, ")
     document = json.loads(run_cli("solve", *files, "--json").stdout)
     assert document["files"] == files
@@ -407,6 +408,12 @@ def test_a_tournament_set_is_checked_against_its_solution_file(tmp_path: Path) -
     stored = [p["stored_solution"] for p in document["puzzles"]]
     assert stored[:3] == ["matches the stored solution"] * 3
     assert stored[3] in ("matches the stored solution", STORED_DIFFERS)
+    checked = {key: document["summary"][key] for key in ("matched", "differ", "mismatched")}
+    assert checked == {
+        "matched": 3 + (stored[3] != STORED_DIFFERS),
+        "differ": int(stored[3] == STORED_DIFFERS),
+        "mismatched": 0,
+    }
 
 
 STORED_DIFFERS = (
@@ -421,8 +428,12 @@ def test_a_solution_that_breaks_its_clues_is_a_mismatch_named_by_number(tmp_path
     run = run_cli("solve", str(clues), "--solutions", str(wrong), "--plain")
     assert run.returncode == 1
     *problems, summary = run.stdout.splitlines()
-    assert problems == ["$1 3x3: MISMATCH: the stored solution does not satisfy the clues"]
+    assert problems == [
+        "$1 3x3: MISMATCH: the stored solution does not satisfy the clues",
+        "$4 3x3: not unique: at least 2 solutions",  # named, as every such puzzle of a batch
+    ]
     assert summary.startswith(f"{clues}: puzzles 4, solved 4, ")
+    assert summary.endswith(", mismatched 1")
 
 
 def test_count_takes_a_set_and_counts_each_puzzle_as_brute_force_does(tmp_path: Path) -> None:

@@ -123,10 +123,18 @@ def stored_comparison(puzzle: Puzzle, result: Result) -> str | None:
     if puzzle.solution is None:
         return "no stored solution to compare with"
     if result.grid == puzzle.solution:
-        return "matches the stored solution"
+        return MATCHES
     if not satisfies(puzzle, puzzle.solution):
-        return "MISMATCH: the stored solution does not satisfy the clues"
-    return "differs from the stored solution (both satisfy the clues: the puzzle is not unique)"
+        return f"{MISMATCH}: the stored solution does not satisfy the clues"
+    return f"{DIFFERS} (both satisfy the clues: the puzzle is not unique)"
+
+
+MATCHES, DIFFERS, MISMATCH = (
+    "matches the stored solution",
+    "differs from the stored solution",
+    "MISMATCH",
+)
+"""How ``stored_comparison``'s answers begin."""
 
 
 def _settled(result: Result, comparison: str | None) -> bool:
@@ -134,7 +142,7 @@ def _settled(result: Result, comparison: str | None) -> bool:
     breaks its clues."""
     from nonocp.engine import Status
 
-    return result.status is Status.SOLVED and not (comparison or "").startswith("MISMATCH")
+    return result.status is Status.SOLVED and not (comparison or "").startswith(MISMATCH)
 
 
 def _solve_single(
@@ -193,12 +201,25 @@ def _solve_many(
     def document(entry: Entry, answer: tuple[Result, str | None]) -> dict:
         return _result_json(entry, *answer)
 
-    def problem(entry: Entry, answer: tuple[Result, str | None]) -> str | None:
-        result, comparison = answer
-        return None if _settled(*answer) else f"{entry.heading}: {comparison or result.verdict}"
-
-    print_batch(out, work, answers, document, problem, _tally(results))
+    tally = _tally(results) | (_check_tally(comparisons) if check else {})
+    print_batch(out, work, answers, document, _noteworthy, tally)
     return all(_settled(*answer) for answer in answers)
+
+
+def _noteworthy(entry: Entry, answer: tuple[Result, str | None]) -> str | None:
+    """A batch's line for a puzzle its user must hear of by name: not solved, not unique
+    (what a designer checking a collection looks for), or stored with a solution that
+    breaks its clues. A solution that differs from the stored one is only counted: the
+    puzzle is then proven not unique, and listed as such, unless ``--first`` said that
+    uniqueness does not matter (most of a tournament set's puzzles would be listed)."""
+    from nonocp.engine import Uniqueness
+
+    result, comparison = answer
+    if comparison is not None and comparison.startswith(MISMATCH):
+        return f"{entry.heading}: {comparison}"
+    if not _settled(*answer) or result.uniqueness is Uniqueness.MULTIPLE:
+        return f"{entry.heading}: {result.verdict}"
+    return None
 
 
 def _tally(results: list[Result]) -> dict:
@@ -211,6 +232,16 @@ def _tally(results: list[Result]) -> dict:
         "none": verdicts["none"],
         "unknown": verdicts["unknown"],
         **timing([r.seconds for r in results]),
+    }
+
+
+def _check_tally(comparisons: list[str | None]) -> dict:
+    """How a checked batch's solutions compared with the stored ones."""
+    started = [c or "" for c in comparisons]
+    return {
+        "matched": sum(c.startswith(MATCHES) for c in started),
+        "differ": sum(c.startswith(DIFFERS) for c in started),
+        "mismatched": sum(c.startswith(MISMATCH) for c in started),
     }
 
 
