@@ -15,6 +15,7 @@ import typer
 from nonocp.backends import EngineName, ModelName
 from nonocp.clock import LONGEST
 from nonocp.errors import NonocpError
+from nonocp.formats import FORMATS
 
 app = typer.Typer(
     name="nonocp",
@@ -61,8 +62,8 @@ def time_limit_option(help: str) -> Any:
 TimeLimit = Annotated[
     float | None,
     time_limit_option(
-        "Stop after S seconds; what is not proven by then is said to be so ('unknown', "
-        "'at least N')."
+        "Stop after S seconds; what is not proven by then is said to be unproven ('unknown';"
+        " a count, 'at least N')."
     ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
@@ -70,8 +71,14 @@ Plain = Annotated[
     bool,
     typer.Option("--plain", help="ASCII output ('#' and '.'); automatic when not a terminal."),
 ]
+FORMAT_NAMES = ", ".join(fmt.name for fmt in FORMATS)
 FormatName = Annotated[
-    str | None, typer.Option("--format", help="Read the file in this format (default: detect).")
+    str | None,
+    typer.Option(
+        "--format",
+        metavar="NAME",
+        help=f"Read the files in this format (default: detect): {FORMAT_NAMES}.",
+    ),
 ]
 Engine = Annotated[
     EngineName,
@@ -81,7 +88,9 @@ Model = Annotated[
     ModelName | None,
     typer.Option(
         "--model",
-        help="CP-SAT model: clue automata (default, the fastest), block starts, or both.",
+        help="Use CP-SAT with this model: clue automata (the fastest), block starts, or both."
+        " Without it, solve and analyze race their own searches and Glucose, and count"
+        " enumerates with clue automata.",
         show_default=False,
     ),
 ]

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from nonocp.cli.app import FormatName, Index, Name, PuzzleFiles, app
+from nonocp.cli.app import FORMAT_NAMES, FormatName, Index, Name, PuzzleFiles, app
 from nonocp.cli.batch import exit_status, work_of
 from nonocp.errors import NonocpError
 from nonocp.formats import STDIN, dumps, format_to_write, write_file
@@ -21,7 +21,11 @@ Target = Annotated[
 ]
 To = Annotated[
     str | None,
-    typer.Option("--to", help="Write this format (default: from OUT's extension)."),
+    typer.Option(
+        "--to",
+        metavar="NAME",
+        help=f"Write this format (default: from OUT's extension): {FORMAT_NAMES}.",
+    ),
 ]
 
 

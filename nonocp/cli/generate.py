@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from nonocp.cli import EXIT_INTERRUPTED
-from nonocp.cli.app import app, time_limit_option
+from nonocp.cli.app import FORMAT_NAMES, app, time_limit_option
 from nonocp.errors import NonocpError
 
 if TYPE_CHECKING:
@@ -41,7 +41,11 @@ def generate(
     ] = None,
     to: Annotated[
         str | None,
-        typer.Option("--to", help="Output format (default: --out's extension, else json)."),
+        typer.Option(
+            "--to",
+            metavar="NAME",
+            help=f"Output format (default: --out's extension, else json): {FORMAT_NAMES}.",
+        ),
     ] = None,
     out: Annotated[
         Path | None, typer.Option("--out", help="Write to this file (default: standard output).")
