@@ -12,13 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from nonocp.engine import Count, Enumeration, Result, count, solutions, solve
+    from nonocp.errors import InputError, NonocpError, PuzzleError
     from nonocp.formats import load, load_all
     from nonocp.puzzle import Puzzle, satisfies
 
 __all__ = [
     "Count",
     "Enumeration",
+    "InputError",
+    "NonocpError",
     "Puzzle",
+    "PuzzleError",
     "Result",
     "count",
     "load",
@@ -35,6 +39,9 @@ _MODULE_OF = {
     "count": "nonocp.engine",
     "solutions": "nonocp.engine",
     "solve": "nonocp.engine",
+    "InputError": "nonocp.errors",
+    "NonocpError": "nonocp.errors",
+    "PuzzleError": "nonocp.errors",
     "load": "nonocp.formats",
     "load_all": "nonocp.formats",
     "Puzzle": "nonocp.puzzle",

@@ -7,6 +7,7 @@ import re
 import threading
 import time
 from collections.abc import Generator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from nonocp import count, engine, load, satisfies, solutions, solve
 from nonocp.backends import backend
 from nonocp.engine import Ending, Status, Uniqueness, enumerated
 from nonocp.errors import PuzzleError
+from nonocp.formats import dumps
 from nonocp.puzzle import Grid, Known, Puzzle
 
 from bruteforce import all_solutions
@@ -224,3 +226,18 @@ def test_counts_agree_with_brute_force(grid: tuple[tuple[int, ...], ...]) -> Non
     assert set(solutions(puzzle)) == expected
     verdict = solve(puzzle).uniqueness
     assert verdict is (Uniqueness.UNIQUE if len(expected) == 1 else Uniqueness.MULTIPLE)
+
+
+def test_the_package_loads_one_puzzle_names_its_errors_and_refuses_a_set_as_one(
+    tmp_path: Path,
+) -> None:
+    import nonocp  # the package's own names, as the README's API uses them
+
+    assert nonocp.load(PUZZLES / "heart.txt").size == "9x9"
+    pack = tmp_path / "two.nonpack"
+    pack.write_text(dumps([Puzzle.from_clues([[1]], [[1]])] * 2, "nonpack"))
+    with pytest.raises(nonocp.InputError, match="holds 2 puzzles: read them with load_all"):
+        nonocp.load(pack)
+    assert len(nonocp.load_all(pack)) == 2
+    assert issubclass(nonocp.PuzzleError, nonocp.NonocpError)
+    assert issubclass(nonocp.InputError, nonocp.NonocpError)

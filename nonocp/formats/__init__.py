@@ -277,8 +277,14 @@ def reads(fmt: Format, text: str, source: str) -> bool:
 
 
 def load(path: str | Path, format: str | None = None) -> Puzzle:
-    """The one puzzle in a file (the first, for files that hold several)."""
-    return load_all(path, format)[0]
+    """The one puzzle in a file. A file of several is refused rather than read as its
+    first: a tournament set's first puzzle stands for none of the others."""
+    puzzles = load_all(path, format)
+    if len(puzzles) > 1:
+        raise InputError(
+            name_of(path), None, None, f"holds {len(puzzles)} puzzles: read them with load_all"
+        )
+    return puzzles[0]
 
 
 def dumps(puzzles: Sequence[Puzzle], format: str) -> str:
