@@ -83,6 +83,16 @@ def test_count_show_draws_each_solution_and_the_ambiguous_cells() -> None:
     assert "cells differ between the solutions" in run.stdout
     assert "?" in run.stdout
     assert "at least 2 solutions (limit)" in run.stdout
+    args = ["count", str(PUZZLES / "nonunique.txt"), "--show", "--limit", "3", "--json"]
+    document = json.loads(run_cli(*args).stdout)
+    first, *others = document["grids"]
+    differing = {
+        (r + 1, c + 1)  # counted from 1, as plain output's row:column
+        for r, row in enumerate(first)
+        for c, cell in enumerate(row)
+        if any(other[r][c] != cell for other in others)
+    }
+    assert document["ambiguous_cells"] == [list(cell) for cell in sorted(differing)]
 
 
 def test_solve_json_for_a_puzzle_with_several_solutions() -> None:

@@ -302,7 +302,7 @@ def _count_single(
                 **puzzle_json(puzzle, entry.source),
                 **_count_json(total),
                 "grids": grids_json(grids) if show else None,
-                "ambiguous_cells": sorted(differing),
+                "ambiguous_cells": [[r + 1, c + 1] for r, c in sorted(differing)],  # as text counts
             }
         )
     out.line(_count_line(entry.heading, total))
