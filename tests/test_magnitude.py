@@ -179,6 +179,9 @@ def test_cli_exit_1_when_not_all_proven(tmp_path: Path) -> None:
     done = run_cli("magnitude", str(source), "--jobs", "1")
     assert done.returncode == 1
     assert done.stdout == "infeasible\n"
+    summary = "magnitude, minimised: instances 1, filled 0, optimal 0, by construction 0, "
+    assert done.stderr.startswith(summary)  # one line of ASCII off a terminal, as a batch's
+    assert done.stderr.endswith(" s\n") and ", infeasible 1, wall time " in done.stderr
 
 
 @pytest.mark.parametrize(

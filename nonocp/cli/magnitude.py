@@ -69,6 +69,12 @@ InstanceTimeLimit = Annotated[
 InputStyle = Annotated[
     Style | None, typer.Option("--format", help="Read the file in this style (default: detect).")
 ]
+Plain = Annotated[
+    bool,
+    typer.Option(
+        "--plain", help="The summary as one line of ASCII; automatic when not a terminal."
+    ),
+]
 Json = Annotated[
     bool,
     typer.Option(
@@ -96,6 +102,7 @@ def magnitude(
     time_limit: InstanceTimeLimit = None,
     format: InputStyle = None,
     as_json: Json = False,
+    plain: Plain = False,
 ) -> None:
     """Grids with given run counts per row and column, and the fewest or most filled cells.
 
@@ -122,6 +129,8 @@ def magnitude(
     seconds = time.perf_counter() - started
     if as_json:
         report.print_json(data=_document(summary, seconds, held))
+    elif plain or not report.is_terminal:
+        print(_line(summary, seconds), file=report.file)
     else:
         report.print(_table(summary, seconds))
     raise typer.Exit(
@@ -174,13 +183,29 @@ def _answer(
             progress.advance(task)
 
 
-def _table(summary: Summary, seconds: float) -> Table:
+def _summary(summary: Summary, seconds: float) -> list[tuple[str, str, bool]]:
+    """The summary's entries: name, value, and whether it reports a failure (drawn red,
+    and shown only when there is one)."""
     counts = summary.as_dict(seconds)
-    table = Table(title=f"magnitude, {summary.sense.value}imised", show_header=False)
-    for key in ("instances", "filled", "optimal", "by_construction", "by_solver", "resumed"):
-        table.add_row(key.replace("_", " "), f"{counts[key]:,}")
-    for key in ("unproven", "infeasible", "unknown"):
-        if counts[key]:
-            table.add_row(key, f"{counts[key]:,}", style="bold red")
-    table.add_row("wall time", f"{seconds:.1f} s")
+    shown = ("instances", "filled", "optimal", "by_construction", "by_solver", "resumed")
+    entries = [(key.replace("_", " "), f"{counts[key]:,}", False) for key in shown]
+    failures = ("unproven", "infeasible", "unknown")
+    entries += [(key, f"{counts[key]:,}", True) for key in failures if counts[key]]
+    return [*entries, ("wall time", f"{seconds:.1f} s", False)]
+
+
+def _title(summary: Summary) -> str:
+    return f"magnitude, {summary.sense.value}imised"
+
+
+def _table(summary: Summary, seconds: float) -> Table:
+    table = Table(title=_title(summary), show_header=False)
+    for name, value, failing in _summary(summary, seconds):
+        table.add_row(name, value, style="bold red" if failing else None)
     return table
+
+
+def _line(summary: Summary, seconds: float) -> str:
+    """The summary in plain output: one line, as a batch's."""
+    entries = ", ".join(f"{name} {value}" for name, value, _ in _summary(summary, seconds))
+    return f"{_title(summary)}: {entries}"
