@@ -706,3 +706,17 @@ def test_version() -> None:
     run = run_cli("--version")
     assert run.returncode == 0
     assert run.stdout.startswith("nonocp ") and run.stdout.count("\n") == 1
+
+
+def test_convert_says_what_it_wrote_without_the_files_it_could_not_read(tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    shutil.copy(PUZZLES / "heart.txt", folder)
+    (folder / "broken.non").write_text("width 2\n")
+    pack = tmp_path / "all.nonpack"
+    run = run_cli("convert", str(folder), str(pack))
+    assert run.returncode == 2
+    named, said = run.stderr.splitlines()
+    assert named.startswith(f"nonocp: {folder / 'broken.non'}:")
+    assert said == f"nonocp: wrote 1 puzzle to {pack}, without the 1 file that could not be read"
+    assert len(non.read(pack.read_text(), str(pack))) == 1

@@ -42,7 +42,14 @@ def convert(
     fmt = format_to_write(out, to)
     refuse_overwriting(files, out)
     work = work_of(files, format, index, name)
-    write_file(out, dumps([entry.puzzle for entry in work.entries], fmt.name))
+    puzzles = [entry.puzzle for entry in work.entries]
+    if puzzles:
+        write_file(out, dumps(puzzles, fmt.name))
+    if work.unreadable:  # each named already: say what the output holds without them
+        where = "standard output" if out == STDIN else out
+        wrote = f"wrote {_many(len(puzzles), 'puzzle')} to {where}" if puzzles else "wrote nothing"
+        skipped = _many(len(work.unreadable), "file")
+        print(f"nonocp: {wrote}, without the {skipped} that could not be read", file=sys.stderr)
     raise typer.Exit(exit_status(work, ok=True))
 
 
@@ -62,3 +69,7 @@ def refuse_overwriting(paths: list[Path], out: str) -> None:
                 raise NonocpError(f"{out}: is inside {path}, being converted; write elsewhere")
         elif path.exists() and path.samefile(target):
             raise NonocpError(f"{out}: is the file being converted; write to another")
+
+
+def _many(count: int, thing: str) -> str:
+    return f"{count} {thing}{'s' * (count != 1)}"
