@@ -106,8 +106,8 @@ def magnitude(
 ) -> None:
     """Grids with given run counts per row and column, and the fewest or most filled cells.
 
-    Each answer is proven optimal or reported as not. One answer line per instance, in
-    the input's style: the grid in base64, or '<filled> <status> <rows of 0 and 1>'.
+    Each answer is proven optimal or said not to be, one line per instance, in the input's style:
+    the grid in base64, or '<filled> <status> <rows of 0 and 1>'.
     Exit status: 0 if every answer is proven optimal, 1 if not, 2 for bad input.
     """
     started = time.perf_counter()
