@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from nonocp.errors import NonocpError
 from nonocp.formats import dumps, load_all
+from nonocp.puzzle import Puzzle
 
 from conftest import PUZZLES, run_cli
 
@@ -134,3 +138,11 @@ def test_several_files_and_a_folder_become_one_file_of_many_puzzles(tmp_path: Pa
     assert [(p.rows, p.columns) for p in load_all(out)] == [
         (p.rows, p.columns) for p in in_name_order
     ]
+
+
+def test_a_taai_file_refuses_a_puzzle_not_square_or_not_the_first_s_size() -> None:
+    wide, small, large = (Puzzle.from_grid(g) for g in ([[1, 0]], [[1]], [[1, 0], [0, 1]]))
+    with pytest.raises(NonocpError, match=r"^puzzle #1 is 2x1: a TAAI file holds square puzzles$"):
+        dumps([wide], "taai")
+    with pytest.raises(NonocpError, match=r"puzzle #2 is 2x2: .* one size \(the first is 1x1\)"):
+        dumps([small, large], "taai")

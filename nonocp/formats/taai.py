@@ -156,10 +156,14 @@ def tabbed(c: tuple[int, ...]) -> str:
 def write(puzzles: Sequence[Puzzle]) -> str:
     lines: list[str] = []
     for position, p in enumerate(puzzles, start=1):
-        if p.width != p.height or p.size != puzzles[0].size:
+        if p.width != p.height:
             raise NonocpError(
-                f"puzzle {label(p, position)} is {p.size}: a TAAI file holds square puzzles "
-                f"of one size (the first is {puzzles[0].size})"
+                f"puzzle {label(p, position)} is {p.size}: a TAAI file holds square puzzles"
+            )
+        if p.size != puzzles[0].size:
+            raise NonocpError(
+                f"puzzle {label(p, position)} is {p.size}: a TAAI file holds puzzles of one "
+                f"size (the first is {puzzles[0].size})"
             )
         lines.append(f"${number(p, position)}")
         lines.extend(map(tabbed, p.columns))
