@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from nonocp.magnitude import Sense, Status, optimize
-from nonocp.magnitude.bounds import fewest_cells, most_cells
+from nonocp.magnitude.bounds import fewest_cells, magnitudes, most_cells
 from nonocp.magnitude.files import Style, decode_grid, encode_grid, read_instances
 from nonocp.puzzle import columns_of, runs
 
@@ -193,6 +193,9 @@ def test_cli_exit_1_when_not_all_proven(tmp_path: Path) -> None:
             "expected a base64 character, found '#'",
         ),
         (f"{GRID[:-2]}\n", "1:1", "expected 44 base64 characters"),
+        (f"{GRID[:-1]}A\n", "1:44", "expected '=' (the pad), found 'A'"),  # 264 bits
+        (f"{GRID[:-2]}9=\n", "1:43", "'9' sets bits past the grid's 256"),
+        ("\uff11 1\n1 1\n", "1:1", "expected a run count, found '\uff11'"),  # not ASCII
         ("1 2 x\n1 1 1\n", "1:5", "expected a run count, found 'x'"),
         ("1 2 1\n1 -1 1\n", "2:3", "run counts cannot be negative"),
         ("1 2 1\n1 1 1\n3 3\n", "4:1", "expected a line of column magnitudes after line 3"),
@@ -344,3 +347,34 @@ def test_cli_recomputes_an_unproven_answer_but_checks_the_lines_after_it(
     assert refused.returncode == 2
     assert f"{out}:2:1: this grid has 52 filled cells, the fewest instance 2" in refused.stderr
     assert out.read_text() == held
+
+
+HARD = "A/ALwAv0AAAAACPcI/wD/AP8CvwLvAt8A/wD/AP8A2w="
+"""A grid whose most filled cells take the solver well over a tenth of a second."""
+
+
+def test_a_base64_answer_not_proven_says_so_and_falls_back_on_the_instance_s_own_grid(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "hard.txt"
+    source.write_text(f"{HARD}\n")
+    args = ("magnitude", str(source), "--maximize", "--time-limit", "0.01", "--jobs", "1")
+    done = run_cli(*args)
+    assert done.returncode == 1  # not proven optimal
+    grid, status = done.stdout.split()
+    assert status == "unproven"  # never a bare grid, which would read as optimal
+    decoded = decode_grid(grid, "answer", 1)
+    assert magnitudes(decoded) == magnitudes(decode_grid(HARD, "input", 1))
+    assert optimize(*magnitudes(decoded), "max", time_limit=0.0, known=decoded).grid == decoded
+
+
+def test_cli_resumes_after_unproven_base64_answers_and_one_cut_in_its_status(
+    tmp_path: Path,
+) -> None:
+    source, out = tmp_path / "hard.txt", tmp_path / "answers.txt"
+    source.write_text(f"{HARD}\n{HARD}\n")
+    out.write_text(f"{HARD} unproven\n{HARD} unpro")  # an unproven answer is worked again
+    args = ("magnitude", str(source), "--maximize", "--time-limit", "0.01", "--jobs", "1")
+    again = run_cli(*args, "--out", str(out))
+    assert again.returncode == 1, again.stderr
+    assert [line.split()[1] for line in out.read_text().splitlines()] == ["unproven"] * 2

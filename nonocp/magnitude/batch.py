@@ -34,7 +34,7 @@ def results(
 
 def _solve(task: Task) -> Result:
     instance, sense, time_limit = task
-    return optimize(instance.rows, instance.columns, sense, time_limit)
+    return optimize(instance.rows, instance.columns, sense, time_limit, instance.picture)
 
 
 def resume(out: Path, instances: Sequence[Instance], style: Style, sense: Sense) -> list[int]:

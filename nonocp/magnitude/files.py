@@ -3,9 +3,10 @@
 Two input styles: ``base64`` (one 16x16 grid per line, 256 cells row-major, most
 significant bit first, 44 characters with the pad; the instance is the grid's magnitudes)
 and ``counts`` (per instance a line of row magnitudes, then a line of column magnitudes,
-any sizes). Answers are one line per instance in the input's style: the grid in base64,
-or ``<filled> <status> <row> <row> ...`` with rows as 0/1 strings. An instance without a
-grid is answered by its status word alone.
+any sizes). Answers are one line per instance in the input's style: the grid in base64
+(followed by ``unproven`` when it is not proven optimal), or ``<filled> <status> <row>
+<row> ...`` with rows as 0/1 strings. An instance without a grid is answered by its
+status word alone.
 """
 
 from __future__ import annotations
@@ -36,11 +37,14 @@ class Style(StrEnum):
 STATUS_WORD = "|".join(status.value for status in Status)
 COUNTS_ANSWER = re.compile(rf"\d+ ({STATUS_WORD})( [01]+)+")
 ANSWER_START = {
-    Style.BASE64: re.compile(rf"[A-Za-z0-9+/]{{0,{BASE64_LENGTH - 1}}}"),
+    Style.BASE64: re.compile(
+        rf"[A-Za-z0-9+/]{{0,{BASE64_LENGTH - 1}}}|[A-Za-z0-9+/]{{{BASE64_LENGTH - 1}}}= [a-z]*"
+    ),
     Style.COUNTS: re.compile(r"(\d+( [a-z]*| [a-z]+( [01]*)+)?)?"),
 }
 """What an interrupted run can leave of its last answer line: a base64 grid short of at
-least its pad, or the first fields of a counts answer, the last one perhaps cut."""
+least its pad (or whole, its status word cut), or the first fields of a counts answer, the last
+one perhaps cut."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,8 @@ class Instance:
     columns: Magnitudes
     line: int
     """The input line the instance starts on."""
+    picture: Grid | None = None
+    """The grid a base64 instance was given as: one answer, if not the best."""
 
 
 def read_instances(path: str, style: Style | None = None) -> tuple[Style, list[Instance]]:
@@ -70,8 +76,8 @@ def detect(first_line: str) -> Style:
 def _base64_instances(path: str, lines: list[tuple[int, str]]) -> Iterator[Instance]:
     for n, line in lines:
         indent = len(line) - len(line.lstrip())
-        rows, columns = magnitudes(decode_grid(line.strip(), path, n, indent + 1))
-        yield Instance(rows, columns, n)
+        picture = decode_grid(line.strip(), path, n, indent + 1)
+        yield Instance(*magnitudes(picture), n, picture)
 
 
 def decode_grid(text: str, path: str, line: int, column: int = 1) -> Grid:
@@ -90,9 +96,16 @@ def decode_grid(text: str, path: str, line: int, column: int = 1) -> Grid:
             f"expected {BASE64_LENGTH} base64 characters (a {SIDE}x{SIDE} grid), found {len(text)}",
         )
     try:
-        bits = int.from_bytes(base64.b64decode(text, validate=True), "big")
+        data = base64.b64decode(text, validate=True)
     except binascii.Error as error:
         raise InputError(path, line, column, f"not valid base64 ({error})") from None
+    if len(data) != SIDE * SIDE // 8:  # 44 characters without the pad: 264 bits
+        end = column + BASE64_LENGTH - 1
+        raise InputError(path, line, end, f"expected '=' (the pad), found {text[-1]!r}")
+    if base64.b64encode(data).decode("ascii") != text:  # bits past the grid's 256
+        end = column + BASE64_LENGTH - 2
+        raise InputError(path, line, end, f"{text[-2]!r} sets bits past the grid's 256")
+    bits = int.from_bytes(data, "big")
     cells = SIDE * SIDE
     return tuple(
         tuple((bits >> (cells - 1 - (i * SIDE + j))) & 1 for j in range(SIDE)) for i in range(SIDE)
@@ -127,7 +140,7 @@ def _numbers(path: str, line: int, text: str) -> list[tuple[int, int]]:
     numbers = []
     for match in re.finditer(r"\S+", text):
         token = match.group()
-        if not token.isdigit():
+        if not re.fullmatch("[0-9]+", token):
             negative = re.fullmatch(r"-\d+", token)
             what = "run counts cannot be negative" if negative else "expected a run count"
             raise InputError(path, line, match.start() + 1, f"{what}, found {token!r}")
@@ -150,7 +163,8 @@ def answer_line(result: Result, style: Style) -> str:
     if result.grid is None:
         return result.status.value
     if style is Style.BASE64:
-        return encode_grid(result.grid)
+        grid = encode_grid(result.grid)
+        return grid if result.optimal else f"{grid} {result.status.value}"
     rows = " ".join("".join(map(str, row)) for row in result.grid)
     return f"{result.filled} {result.status.value} {rows}"
 
@@ -160,7 +174,10 @@ def answer_grid(text: str, style: Style, path: str, line: int) -> Grid | None:
     if text in {status.value for status in Status}:
         return None
     if style is Style.BASE64:
-        return decode_grid(text, path, line)
+        grid, _, status = text.partition(" ")
+        if status not in ("", Status.UNPROVEN.value):
+            raise InputError(path, line, len(grid) + 2, f"expected '{Status.UNPROVEN.value}'")
+        return decode_grid(grid, path, line)
     if not COUNTS_ANSWER.fullmatch(text):
         raise InputError(path, line, 1, "expected '<filled> <status> <rows of 0 and 1>'")
     return tuple(tuple(int(cell) for cell in row) for row in text.split()[2:])

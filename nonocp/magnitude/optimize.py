@@ -44,9 +44,13 @@ def optimize(
     col_runs: Iterable[int],
     sense: Sense | str = Sense.MIN,
     time_limit: float | None = None,
+    known: Grid | None = None,
 ) -> Result:
     """A grid whose rows and columns have these run counts, with the fewest (``"min"``) or
-    most (``"max"``) filled cells; ``time_limit`` bounds the solver's seconds, if needed."""
+    most (``"max"``) filled cells; ``time_limit`` bounds the solver's seconds, if needed.
+    ``known``, a grid with these run counts (a base64 instance's own picture), is the
+    answer, unproven, where the solver finds none in time: an instance that has a grid
+    is never answered without one."""
     rows, columns, goal = _checked_input(row_runs, col_runs, sense)
     target = bound(rows, columns, goal)
     if not _fits(rows, len(columns)) or not _fits(columns, len(rows)):
@@ -57,11 +61,12 @@ def optimize(
     from nonocp.magnitude import model  # ortools loads only for the instances that need it
 
     outcome = model.solve(rows, columns, goal, target, time_limit)
-    if outcome.grid is None:
+    found = outcome.grid if outcome.grid is not None or outcome.proven else known
+    if found is None:
         status = Status.INFEASIBLE if outcome.proven else Status.UNKNOWN
     else:
         status = Status.OPTIMAL if outcome.proven else Status.UNPROVEN
-    return _verified(Result(outcome.grid, status, target, by_construction=False), rows, columns)
+    return _verified(Result(found, status, target, by_construction=False), rows, columns)
 
 
 def _checked_input(
