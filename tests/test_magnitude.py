@@ -15,6 +15,7 @@ import pytest
 
 from nonocp.magnitude import Sense, Status, optimize
 from nonocp.magnitude.bounds import fewest_cells, magnitudes, most_cells
+from nonocp.magnitude.construct import construct
 from nonocp.magnitude.files import Style, decode_grid, encode_grid, read_instances
 from nonocp.puzzle import columns_of, runs
 
@@ -300,8 +301,18 @@ INPUT_GRID = "this grid has 210 filled cells where this run's answer to instance
         (Style.BASE64, "\n".join(HEART), "1:1", "expected a base64 character, found '.'"),
         (Style.BASE64, "{answer}\n{answer}\n", "2:1", "more lines than the input's instances"),
         (Style.COUNTS, "1 2 1\n2 1 1 1 1\n", "1:1", "expected '<filled> <status> <rows"),
+        (Style.BASE64, f"{GRID} garbage", "1:46", "expected 'unproven'"),
+        (Style.BASE64, f"{GRID} unpro", "1:1", INPUT_GRID),  # its status cut, its grid not its
     ],
-    ids=["input", "input-without-newline", "puzzle", "longer", "counts-input"],
+    ids=[
+        "input",
+        "input-without-newline",
+        "puzzle",
+        "longer",
+        "counts-input",
+        "not-a-status",
+        "cut-status-of-another-grid",
+    ],
 )
 def test_cli_refuses_to_overwrite_what_is_not_its_answers(
     tmp_path: Path, style: Style, held: str, where: str, why: str
@@ -378,3 +389,13 @@ def test_cli_resumes_after_unproven_base64_answers_and_one_cut_in_its_status(
     again = run_cli(*args, "--out", str(out))
     assert again.returncode == 1, again.stderr
     assert [line.split()[1] for line in out.read_text().splitlines()] == ["unproven"] * 2
+
+
+def test_a_fallback_grid_at_the_bound_is_optimal() -> None:
+    """The bound proves a grid that meets it optimal, whoever found it."""
+    picture = decode_grid("qqoEVFKoqUUSKKlVVKoJVKSIQkQgKlVVoKhVVCqqVVU=", "input", 1)
+    rows, columns = magnitudes(picture)
+    assert sum(map(sum, picture)) == fewest_cells(rows, columns)
+    assert construct(rows, columns, Sense.MIN) is None  # the solver's, then, or the fallback
+    found = optimize(rows, columns, "min", time_limit=0.0, known=picture)
+    assert (found.grid, found.status) == (picture, Status.OPTIMAL)

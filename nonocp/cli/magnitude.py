@@ -149,7 +149,7 @@ def _answers_to(out: Path | None, held: io.StringIO | None) -> AbstractContextMa
 
 def _document(summary: Summary, seconds: float, held: io.StringIO | None) -> dict[str, object]:
     """The JSON summary, and the answers too when standard output holds nothing else."""
-    counts = summary.as_dict(seconds)
+    counts: dict[str, object] = {**summary.as_dict(seconds)}
     return counts if held is None else counts | {"answers": held.getvalue().splitlines()}
 
 
@@ -183,15 +183,23 @@ def _answer(
             progress.advance(task)
 
 
-def _summary(summary: Summary, seconds: float) -> list[tuple[str, str, bool]]:
+def _summary(summary: Summary, seconds: float) -> list[tuple[str, str | int | float, bool]]:
     """The summary's entries: name, value, and whether it reports a failure (drawn red,
     and shown only when there is one)."""
     counts = summary.as_dict(seconds)
     shown = ("instances", "filled", "optimal", "by_construction", "by_solver", "resumed")
-    entries = [(key.replace("_", " "), f"{counts[key]:,}", False) for key in shown]
+    entries = [(key.replace("_", " "), counts[key], False) for key in shown]
     failures = ("unproven", "infeasible", "unknown")
-    entries += [(key, f"{counts[key]:,}", True) for key in failures if counts[key]]
-    return [*entries, ("wall time", f"{seconds:.1f} s", False)]
+    entries += [(key, counts[key], True) for key in failures if counts[key]]
+    return [*entries, ("wall time", seconds, False)]
+
+
+def _shown(value: str | int | float, grouped: bool) -> str:
+    """A count (in thousands where ``grouped``: a table's cell, not a comma-separated
+    line's) or the seconds."""
+    if isinstance(value, float):
+        return f"{value:.1f} s"
+    return f"{value:,}" if grouped else str(value)
 
 
 def _title(summary: Summary) -> str:
@@ -201,11 +209,12 @@ def _title(summary: Summary) -> str:
 def _table(summary: Summary, seconds: float) -> Table:
     table = Table(title=_title(summary), show_header=False)
     for name, value, failing in _summary(summary, seconds):
-        table.add_row(name, value, style="bold red" if failing else None)
+        table.add_row(name, _shown(value, grouped=True), style="bold red" if failing else None)
     return table
 
 
 def _line(summary: Summary, seconds: float) -> str:
     """The summary in plain output: one line, as a batch's."""
-    entries = ", ".join(f"{name} {value}" for name, value, _ in _summary(summary, seconds))
+    summed = _summary(summary, seconds)
+    entries = ", ".join(f"{name} {_shown(value, grouped=False)}" for name, value, _ in summed)
     return f"{_title(summary)}: {entries}"

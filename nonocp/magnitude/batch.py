@@ -103,9 +103,12 @@ def _check_cut(
     text: str, number: int, instance: Instance, style: Style, sense: Sense, path: str
 ) -> None:
     """A last line without its newline is computed again, but must be the start of an
-    answer (the run was interrupted while writing it) or a whole one that lost its newline."""
+    answer (the run was interrupted while writing it) or a whole one that lost its newline.
+    A base64 grid whose status word was cut must still answer its instance."""
     if not answer_start(text, style):
         _standing(text, number, instance, style, sense, path)
+    elif style is Style.BASE64 and " " in text:
+        _standing(text.partition(" ")[0], number, instance, style, sense, path)
 
 
 def _until_none(standing: list[int | None]) -> list[int]:
@@ -176,7 +179,7 @@ class Summary:
     def optimal(self) -> int:
         return self.statuses[Status.OPTIMAL]
 
-    def as_dict(self, seconds: float) -> dict[str, object]:
+    def as_dict(self, seconds: float) -> dict[str, str | int | float]:
         return {
             "sense": self.sense.value,
             "instances": self.instances,

@@ -36,9 +36,11 @@ class Style(StrEnum):
 
 STATUS_WORD = "|".join(status.value for status in Status)
 COUNTS_ANSWER = re.compile(rf"\d+ ({STATUS_WORD})( [01]+)+")
+UNPROVEN_CUT = "|".join(Status.UNPROVEN.value[:n] for n in range(len(Status.UNPROVEN.value)))
 ANSWER_START = {
     Style.BASE64: re.compile(
-        rf"[A-Za-z0-9+/]{{0,{BASE64_LENGTH - 1}}}|[A-Za-z0-9+/]{{{BASE64_LENGTH - 1}}}= [a-z]*"
+        rf"[A-Za-z0-9+/]{{0,{BASE64_LENGTH - 1}}}"
+        rf"|[A-Za-z0-9+/]{{{BASE64_LENGTH - 1}}}= (?:{UNPROVEN_CUT})"
     ),
     Style.COUNTS: re.compile(r"(\d+( [a-z]*| [a-z]+( [01]*)+)?)?"),
 }

@@ -64,8 +64,9 @@ def optimize(
     found = outcome.grid if outcome.grid is not None or outcome.proven else known
     if found is None:
         status = Status.INFEASIBLE if outcome.proven else Status.UNKNOWN
-    else:
-        status = Status.OPTIMAL if outcome.proven else Status.UNPROVEN
+    else:  # a grid at the bound is optimal, proven by the bound
+        at_bound = sum(map(sum, found)) == target
+        status = Status.OPTIMAL if outcome.proven or at_bound else Status.UNPROVEN
     return _verified(Result(found, status, target, by_construction=False), rows, columns)
 
 
