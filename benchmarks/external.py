@@ -34,7 +34,10 @@ MARKS = frozenset(FILLED_MARKS + EMPTY_MARKS)
 
 def program_of(command: str) -> str:
     """The program a ``--versus`` command runs: its first word."""
-    return shlex.split(command)[0]
+    words = shlex.split(command)
+    if not words:
+        raise ValueError("an empty command")
+    return words[0]
 
 
 def label_of(command: str) -> str:
@@ -47,7 +50,9 @@ def command_line(command: str, file: Path, time_limit: float) -> list[str]:
     return [word.format(file=file, limit=f"{time_limit:g}") for word in shlex.split(command)]
 
 
-CLAIM = re.compile(r"(?<![\w-])(not[ _-]unique|non-?unique|unique|multiple)\b", re.IGNORECASE)
+CLAIM = re.compile(
+    r"(?<![\w-])(not[\s_-]+unique|isn'?t\s+unique|non-?unique|unique|multiple)\b", re.IGNORECASE
+)
 """How a solver says whether its puzzle has one solution: the first of these words ("not
 unique" is a claim of several)."""
 

@@ -100,7 +100,8 @@ def chosen_sets(names: list[str], taai: int, randoms: int, console: Console) -> 
             found.append(Set("survey", load_set(str(SHARED / "webpbn")).puzzles))
         else:
             puzzles = load_set(str(SHARED / "taai" / "taai2011.txt")).puzzles
-            found.append(Set(f"taai2011 first+last {taai}", [*puzzles[:taai], *puzzles[-taai:]]))
+            ends = [*puzzles[:taai], *puzzles[len(puzzles) - taai :]]  # none for --taai 0
+            found.append(Set(f"taai2011 first+last {taai}", ends))
     return found
 
 

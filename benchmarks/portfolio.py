@@ -42,7 +42,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import load_set, progress_bar
+from run import load_sets, progress_bar
 
 from nonocp import cpsat, engine, sat
 from nonocp.logic.search import Found, search
@@ -196,7 +196,7 @@ def main() -> None:
         "--sides", type=side_names, default=SIDES, help=f"comma-separated, of {','.join(SIDES)}"
     )
     args = parser.parse_args()
-    chosen = load_set(args.set)
+    [chosen] = load_sets([args.set])  # a bad file or spec: one line, exit status 2
     names = [name for name, _ in chosen.puzzles]
     console = Console()
     with (

@@ -65,7 +65,7 @@ import external
 from nonocp import formats
 from nonocp.clock import LONGEST
 from nonocp.errors import NonocpError
-from nonocp.formats import attach_solutions, load_all
+from nonocp.formats import attach_solutions, load_all, name_of
 from nonocp.generate import parse_size, random_puzzle
 from nonocp.pool import end_workers, leave_interrupts_to_the_parent
 from nonocp.puzzle import Grid, Puzzle, satisfies
@@ -191,7 +191,7 @@ def with_stored_solutions(path: Path, puzzles: list[Puzzle]) -> list[Puzzle]:
     companion = solution_file(path)
     if not companion.exists():
         return puzzles
-    paired = attach_solutions(puzzles, load_all(companion))
+    paired = attach_solutions(puzzles, load_all(companion), name_of(companion))
     if missing := sum(p.solution is None for p in paired):
         note(f"{companion}: no solution to compare with for {missing} of {len(paired)} puzzles")
     return paired
@@ -263,7 +263,7 @@ class Drawn(Sequence[tuple[str, Puzzle]]):
         return round(self.low + (self.high - self.low) * step / max(len(self) - 1, 1), 4)
 
 
-def ready() -> float:
+def ready_nonocp() -> float:
     """Load what nonocp's engine may need, so that no timed solve pays for it: OR-tools,
     PySAT and the compiled search (the engine imports them only when line logic leaves
     work for them). Seconds the compiled search took to load."""
@@ -307,8 +307,9 @@ STORED_CAPTION = (
 )
 PEAK_CAPTION = "peak MiB: each solver's worker process at its largest, its imports included."
 BOUND_CAPTION = (
-    "A ratio marked >= is a least: the other solver hit the time limit on puzzles nonocp "
-    "finished; <= the reverse; ~ both."
+    "A ratio marked >= is a least: the other solver did not finish (time limit, killed, no "
+    "grid) puzzles nonocp finished; <= the reverse; ~ both. Ratios leave out the puzzles "
+    "neither finished."
 )
 
 
@@ -322,7 +323,7 @@ def stored_match(puzzle: Puzzle, grid: Grid | None) -> bool | None:
 
 def announce_search(console: Console) -> None:
     """Load the compiled search before anything is timed, saying how long that took."""
-    console.print(f"compiled search ready in {ready():.1f} s, not counted in any puzzle")
+    console.print(f"compiled search ready in {ready_nonocp():.1f} s, not counted in any puzzle")
 
 
 def peak_mib(pid: int) -> float:
@@ -351,8 +352,12 @@ class Worker:
         self.pool = ProcessPoolExecutor(
             1, mp_context=spawn, initializer=leave_interrupts_to_the_parent
         )
-        self.pool.submit(self.warm_up).result()  # pay for start-up and loading up front
-        self.pid = self.pool.submit(os.getpid).result()
+        try:
+            self.pool.submit(self.warm_up).result()  # pay for start-up and loading up front
+            self.pid = self.pool.submit(os.getpid).result()
+        except BaseException:  # Ctrl-C while it loads: no worker left behind to wait for
+            self.abandon()
+            raise
 
     def solve(self, puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
         started = time.perf_counter()
@@ -415,7 +420,7 @@ def progress_bar(console: Console) -> Progress:
 
 
 def start_solvers(with_baseline: bool, versus: list[str]) -> Iterator[tuple[str, Worker | Versus]]:
-    yield "nonocp", Worker(run_nonocp, ready)
+    yield "nonocp", Worker(run_nonocp, ready_nonocp)
     if with_baseline:
         yield "baseline", Worker(run_baseline, ready_baseline)
     for command in versus:
@@ -424,36 +429,36 @@ def start_solvers(with_baseline: bool, versus: list[str]) -> Iterator[tuple[str,
 
 
 def benchmark(
-    done: SetRun,
+    set_run: SetRun,
     mode: str,
     time_limit: float,
     with_baseline: bool,
     versus: list[str],
     console: Console,
 ) -> None:
-    """Run every solver on a set's puzzles in turn, filling ``done``'s rows as it goes and
+    """Run every solver on a set's puzzles in turn, filling ``set_run``'s rows as it goes and
     its peaks at the end, so that after Ctrl-C the puzzles run so far still count."""
     solvers: dict[str, Worker | Versus] = {}
     try:
         solvers.update(start_solvers(with_baseline, versus))
         with progress_bar(console) as progress:
-            task = progress.add_task(done.set.name, total=len(done.set.puzzles))
-            for name, puzzle in done.set.puzzles:
+            task = progress.add_task(set_run.set.name, total=len(set_run.set.puzzles))
+            for name, puzzle in set_run.set.puzzles:
                 outcomes = {
                     label: w.solve(puzzle, mode, time_limit) for label, w in solvers.items()
                 }
                 for label, outcome in outcomes.items():
                     if outcome.verdict == "died":
                         note(
-                            f"{label}'s worker died on {done.set.name} {name} after "
+                            f"{label}'s worker died on {set_run.set.name} {name} after "
                             f"{outcome.seconds:.1f} s; its memory then is not counted"
                         )
-                done.rows.append((name, puzzle, outcomes))
+                set_run.rows.append((name, puzzle, outcomes))
                 progress.advance(task)
     except KeyboardInterrupt:
-        done.peaks = {label: w.abandon() for label, w in solvers.items()}
+        set_run.peaks = {label: w.abandon() for label, w in solvers.items()}
         raise
-    done.peaks = {label: w.close() for label, w in solvers.items()}
+    set_run.peaks = {label: w.close() for label, w in solvers.items()}
 
 
 FINISHED = {"unique", "multiple", "none", "solved"}
@@ -467,9 +472,9 @@ def compares_stored(rows: list[Row]) -> bool:
     return any(o.matches_stored is not None for _, _, outcomes in rows for o in outcomes.values())
 
 
-def per_puzzle_table(done: SetRun, labels: list[str]) -> Table:
-    stored = compares_stored(done.rows)
-    table = Table(title=f"{done.set.name}: per puzzle")
+def per_puzzle_table(set_run: SetRun, labels: list[str]) -> Table:
+    stored = compares_stored(set_run.rows)
+    table = Table(title=f"{set_run.set.name}: per puzzle")
     table.add_column("puzzle")
     table.add_column("size")
     for label in labels:
@@ -479,7 +484,7 @@ def per_puzzle_table(done: SetRun, labels: list[str]) -> Table:
             table.add_column(f"{label} = set's")
     for label in labels[1:]:
         table.add_column(f"{label} / nonocp", justify="right")
-    for name, puzzle, outcomes in done.rows:
+    for name, puzzle, outcomes in set_run.rows:
         cells = [name, puzzle.size]
         for label in labels:
             o = outcomes[label]
@@ -487,34 +492,44 @@ def per_puzzle_table(done: SetRun, labels: list[str]) -> Table:
             if stored:
                 cells.append({True: "yes", False: "no", None: ""}[o.matches_stored])
         for label in labels[1:]:
-            cells.append(ratio_text([(outcomes[label], outcomes["nonocp"])], per_puzzle=True))
+            cells.append(ratio_text([(outcomes[label], outcomes["nonocp"])]))
         table.add_row(*cells)
     return table
 
 
-def ratio_text(pairs: list[tuple[Outcome, Outcome]], per_puzzle: bool = False) -> str:
-    """The other solver's time over nonocp's on ``pairs`` (theirs, ours), marked as a bound
-    where one side hit the time limit on a puzzle the other finished: ``>=`` where the
-    other did (its time there is a least), ``<=`` where nonocp did, ``~`` both."""
-    if per_puzzle and not any(finished(o) for pair in pairs for o in pair):
-        return "-"  # both at the limit: the ratio says nothing
-    theirs = sum(t.seconds for t, _ in pairs)
-    ours = sum(o.seconds for _, o in pairs)
-    short = (
-        any(finished(o) and not finished(t) for t, o in pairs),
-        any(finished(t) and not finished(o) for t, o in pairs),
-    )
-    mark = {(False, False): "", (True, False): ">=", (False, True): "<=", (True, True): "~"}
-    return f"{mark[short]}{theirs / max(ours, 1e-6):.1f}x"
+def bound_mark(pairs: list[tuple[Outcome, Outcome]]) -> str:
+    """How a ratio over ``pairs`` (theirs, nonocp's) is a bound: ``>=`` where the other
+    solver did not finish puzzles nonocp finished (its time there is a least), ``<=`` the
+    reverse, ``~`` both, nothing where every puzzle was finished by both."""
+    theirs_short = any(finished(ours) and not finished(theirs) for theirs, ours in pairs)
+    ours_short = any(finished(theirs) and not finished(ours) for theirs, ours in pairs)
+    return {(False, False): "", (True, False): ">=", (False, True): "<=", (True, True): "~"}[
+        theirs_short, ours_short
+    ]
 
 
-def summary_row(done: SetRun, label: str) -> list[str]:
-    outcomes = [o[label] for _, _, o in done.rows]
+def compared(pairs: list[tuple[Outcome, Outcome]]) -> list[tuple[Outcome, Outcome]]:
+    """The pairs a ratio can speak of: those one side or the other finished."""
+    return [(theirs, ours) for theirs, ours in pairs if finished(theirs) or finished(ours)]
+
+
+def ratio_text(pairs: list[tuple[Outcome, Outcome]]) -> str:
+    """The other solver's time over nonocp's on ``pairs`` (theirs, nonocp's), marked as a
+    bound (``bound_mark``); ``-`` where neither finished any, or nonocp took no time."""
+    counted = compared(pairs)
+    ours = sum(o.seconds for _, o in counted)
+    if ours <= 0:
+        return "-"
+    return f"{bound_mark(counted)}{sum(t.seconds for t, _ in counted) / ours:.1f}x"
+
+
+def summary_row(set_run: SetRun, label: str) -> list[str]:
+    outcomes = [o[label] for _, _, o in set_run.rows]
     times = [o.seconds for o in outcomes]
     stored = [o.matches_stored for o in outcomes if o.matches_stored is not None]
-    peak = done.peaks.get(label, 0.0)
+    peak = set_run.peaks.get(label, 0.0)
     return [
-        done.set.name,
+        set_run.set.name,
         label,
         f"{sum(map(finished, outcomes))}/{len(outcomes)}",
         f"{sum(times):.2f}",
@@ -526,21 +541,19 @@ def summary_row(done: SetRun, label: str) -> list[str]:
 
 
 def set_ratios(rows: list[Row], label: str) -> list[str]:
-    """How many times nonocp's time ``label`` took on the set, in all and per puzzle."""
-    pairs = [(o[label], o["nonocp"]) for _, _, o in rows]
-    each = [ratio_text([pair]) for pair in pairs]
-    middle = statistics.median(t.seconds / max(o.seconds, 1e-6) for t, o in pairs)
-    mark = ratio_text(pairs).removesuffix("x").rstrip("0123456789.")
-    return [ratio_text(pairs), f"{mark}{middle:.1f}x" if any(each) else "-"]
+    """The other solver's time over nonocp's on a set: in all, and the median over its
+    puzzles, each marked as a bound where one side did not finish."""
+    counted = compared([(o[label], o["nonocp"]) for _, _, o in rows])
+    each = [theirs.seconds / ours.seconds for theirs, ours in counted if ours.seconds > 0]
+    if not each:
+        return ["-", "-"]
+    return [ratio_text(counted), f"{bound_mark(counted)}{statistics.median(each):.1f}x"]
 
 
 def summary_table(runs: list[SetRun], labels: list[str], mode: str, time_limit: float) -> Table:
-    rows = [row for done in runs for row in done.rows]
-    bounded = len(labels) > 1 and any(
-        ratio_text([(o[label], o["nonocp"])])[0] in "><~"
-        for _, _, o in rows
-        for label in labels[1:]
-    )
+    rows = [row for set_run in runs for row in set_run.rows]
+    pairs = [[(o[label], o["nonocp"])] for _, _, o in rows for label in labels[1:]]
+    bounded = any(map(bound_mark, pairs))
     captions = [
         STORED_CAPTION if compares_stored(rows) else "",
         PEAK_CAPTION,
@@ -556,11 +569,11 @@ def summary_table(runs: list[SetRun], labels: list[str], mode: str, time_limit: 
     if len(labels) > 1:
         summary.add_column("/ nonocp, total", justify="right")
         summary.add_column("/ nonocp, median", justify="right")
-    for done in runs:
+    for set_run in runs:
         for label in labels:
-            row = summary_row(done, label)
+            row = summary_row(set_run, label)
             if len(labels) > 1:
-                row += set_ratios(done.rows, label) if label != "nonocp" else ["", ""]
+                row += set_ratios(set_run.rows, label) if label != "nonocp" else ["", ""]
             summary.add_row(*row)
     return summary
 
@@ -585,37 +598,36 @@ def within_table(runs: list[SetRun], labels: list[str], time_limit: float) -> Ta
     for mark in marks:
         table.add_column(f"{mark:g} s", justify="right")
     table.add_column(f"{time_limit:g} s (limit)", justify="right")
-    for done in runs:
+    for set_run in runs:
         for label in labels:
-            outcomes = [o[label] for _, _, o in done.rows]
+            outcomes = [o[label] for _, _, o in set_run.rows]
             counts = finished_within(outcomes, [*marks, math.inf])  # the last: all finished
-            table.add_row(done.set.name, label, *map(str, counts))
+            table.add_row(set_run.set.name, label, *map(str, counts))
     return table
 
 
 def disagreements(rows: list[Row], labels: list[str]) -> list[str]:
-    """Puzzles where two solvers that both finished reached different verdicts."""
-    if len(labels) < 2:
-        return []
-    return [
-        f"{name}: " + ", ".join(f"{label} {o[label].verdict}" for label in labels)
-        for name, _, o in rows
-        if all(finished(o[label]) for label in labels)
-        and len({o[label].verdict for label in labels}) > 1
-    ]
+    """Puzzles where solvers that finished reached different verdicts (those that did not
+    finish have nothing to disagree with)."""
+    found = []
+    for name, _, outcomes in rows:
+        verdicts = {label: outcomes[label].verdict for label in labels if finished(outcomes[label])}
+        if len(set(verdicts.values())) > 1:
+            found.append(f"{name}: " + ", ".join(f"{k} {v}" for k, v in verdicts.items()))
+    return found
 
 
 def write_csv(path: Path, runs: list[SetRun], labels: list[str]) -> None:
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["set", "puzzle", "size", "solver", "verdict", "seconds", "stored_match"])
-        for done in runs:
-            for name, puzzle, outcomes in done.rows:
+        for set_run in runs:
+            for name, puzzle, outcomes in set_run.rows:
                 for label in labels:
                     o = outcomes[label]
                     writer.writerow(
                         [
-                            done.set.name,
+                            set_run.set.name,
                             name,
                             puzzle.size,
                             label,
@@ -629,7 +641,9 @@ def write_csv(path: Path, runs: list[SetRun], labels: list[str]) -> None:
 def seconds(text: str) -> float:
     value = float(text)
     if not 0 < value <= LONGEST:  # NaN too
-        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds above 0")
+        raise argparse.ArgumentTypeError(
+            f"{text} is not a number of seconds above 0 and at most {LONGEST:,.0f}"
+        )
     return value
 
 
@@ -656,8 +670,8 @@ def arguments() -> argparse.Namespace:
         programs = [external.program_of(command) for command in args.versus]
     except ValueError as error:  # shlex: an unclosed quote
         fail(f"--versus: {error}")
-    others = [external.label_of(command) for command in args.versus]
-    if len(set(others)) < len(others) or {"nonocp", "baseline"} & set(others):
+    args.others = [external.label_of(command) for command in args.versus]
+    if len(set(args.others)) < len(args.others) or {"nonocp", "baseline"} & set(args.others):
         fail("each --versus program needs a name of its own")
     for program in programs:
         if shutil.which(program) is None:
@@ -674,44 +688,51 @@ def main() -> None:
     args = arguments()
     sets = load_sets(args.sets)
     console = Console(width=None if sys.stdout.isatty() else 160)
-    try:
-        announce_search(console)
-    except KeyboardInterrupt:
-        raise SystemExit(EXIT_INTERRUPTED) from None
-    labels = [
-        "nonocp",
-        *(["baseline"] if args.baseline else []),
-        *map(external.label_of, args.versus),
-    ]
-    runs: list[SetRun] = []
-    interrupted = False
-    try:
-        for s in sets:
-            runs.append(SetRun(s))
-            benchmark(runs[-1], args.mode, args.time_limit, args.baseline, args.versus, console)
-            report_set(runs[-1], labels, args.per_puzzle, console)
-    except KeyboardInterrupt:
-        interrupted = True
-        report_set(runs[-1], labels, args.per_puzzle, console)
-    runs = [done for done in runs if done.rows]
+    labels = ["nonocp", *(["baseline"] if args.baseline else []), *args.others]
+    announce_search(console)
+    runs, interrupted = run_sets(sets, args, labels, console)
+    runs = [set_run for set_run in runs if set_run.rows]
     if runs:
         console.print(summary_table(runs, labels, args.mode, args.time_limit))
         console.print(within_table(runs, labels, args.time_limit))
     if args.csv:
         write_csv(args.csv, runs, labels)
     if interrupted:
-        ran = sum(len(done.rows) for done in runs)
+        ran = sum(len(set_run.rows) for set_run in runs)
         note(f"interrupted: the tables hold the {ran} puzzles run before Ctrl-C")
         raise SystemExit(EXIT_INTERRUPTED)
 
 
-def report_set(done: SetRun, labels: list[str], per_puzzle: bool, console: Console) -> None:
+def run_sets(
+    sets: list[Set], args: argparse.Namespace, labels: list[str], console: Console
+) -> tuple[list[SetRun], bool]:
+    """Every set in turn, each reported as it ends, and whether Ctrl-C cut the run short:
+    the sets run until then, the last perhaps in part, still count."""
+    runs: list[SetRun] = []
+    reported = 0
+    try:
+        for s in sets:
+            runs.append(SetRun(s))
+            benchmark(runs[-1], args.mode, args.time_limit, args.baseline, args.versus, console)
+            report_set(runs[-1], labels, args.per_puzzle, console)
+            reported += 1
+    except KeyboardInterrupt:
+        if reported < len(runs):
+            report_set(runs[-1], labels, args.per_puzzle, console)
+        return runs, True
+    return runs, False
+
+
+def report_set(set_run: SetRun, labels: list[str], per_puzzle: bool, console: Console) -> None:
     """What is printed after each set: its rows, if asked for, and where verdicts differ."""
-    if per_puzzle and done.rows:
-        console.print(per_puzzle_table(done, labels))
-    for line in disagreements(done.rows, labels):
+    if per_puzzle and set_run.rows:
+        console.print(per_puzzle_table(set_run, labels))
+    for line in disagreements(set_run.rows, labels):
         console.print(f"[red]verdicts differ[/] {line}")
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # while loading, or a second Ctrl-C while the tables print
+        raise SystemExit(EXIT_INTERRUPTED) from None

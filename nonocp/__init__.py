@@ -49,6 +49,10 @@ _MODULE_OF = {
 }
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})  # the API too, before anything loads it
+
+
 def __getattr__(name: str) -> Any:
     if name in _MODULE_OF:
         return getattr(import_module(_MODULE_OF[name]), name)

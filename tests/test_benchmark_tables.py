@@ -9,7 +9,16 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from run import Drawn, Outcome, finished_within, load_sets, random_set, ratio_text
+from run import (
+    Drawn,
+    Outcome,
+    disagreements,
+    finished_within,
+    load_sets,
+    random_set,
+    ratio_text,
+    set_ratios,
+)
 
 from nonocp.errors import NonocpError
 from nonocp.formats import taai
@@ -17,6 +26,8 @@ from nonocp.generate import random_puzzle
 from nonocp.puzzle import Puzzle
 
 from conftest import PUZZLES, REPO
+
+PUZZLE = Puzzle.from_clues([[1]], [[1]])
 
 
 def test_finished_within_counts_the_finished_puzzles_up_to_each_mark() -> None:
@@ -31,16 +42,25 @@ def test_finished_within_counts_the_finished_puzzles_up_to_each_mark() -> None:
     assert finished_within(outcomes, [0.1, 1.0, 5.0, 10.0, 30.0]) == [1, 1, 2, 2, 3]
 
 
-def test_a_ratio_is_marked_as_a_bound_where_one_side_hit_the_limit() -> None:
+def test_a_ratio_is_marked_as_a_bound_where_one_side_did_not_finish() -> None:
     fast, slow, limit = Outcome("solved", 0.5), Outcome("solved", 2.0), Outcome("unknown", 10.0)
     assert ratio_text([(slow, fast)]) == "4.0x"
     assert ratio_text([(limit, fast)]) == ">=20.0x"  # theirs would have taken longer still
     assert ratio_text([(fast, limit)]) == "<=0.1x"
     assert ratio_text([(limit, fast), (fast, limit)]) == "~1.0x"
-    assert ratio_text([(limit, limit)], per_puzzle=True) == "-"
+    assert ratio_text([(limit, limit)]) == "-"  # neither finished: nothing to compare
+    assert ratio_text([(slow, fast), (limit, limit)]) == "4.0x"  # left out of a set's ratio
+    assert ratio_text([(slow, Outcome("solved", 0.0))]) == "-"
+    assert set_ratios([("p", PUZZLE, {"nonocp": limit, "other": limit})], "other") == ["-", "-"]
 
 
-def test_a_generator_spec_draws_generates_pictures_when_reached() -> None:
+def test_verdicts_differ_among_the_solvers_that_finished() -> None:
+    outcomes = {"nonocp": "unique", "baseline": "killed", "other": "multiple"}
+    rows = [("p", PUZZLE, {k: Outcome(v, 1.0) for k, v in outcomes.items()})]
+    assert disagreements(rows, list(outcomes)) == ["p: nonocp unique, other multiple"]
+
+
+def test_a_generator_spec_draws_its_pictures_when_reached() -> None:
     drawn = random_set("random:6x4:0.5-0.3:seeds=7-9").puzzles
     assert isinstance(drawn, Drawn) and len(drawn) == 3
     assert [name for name, _ in drawn] == ["seed 7", "seed 8", "seed 9"]
@@ -96,6 +116,11 @@ def test_a_folder_pairs_a_tournament_file_with_its_solutions_and_names_each_puzz
     assert "no solution to compare with for 1 of 2 puzzles" in said
     assert f"skipping {tmp_path / 'empty'}: no puzzles" in said
     assert f"skipping {tmp_path / 'none'}: not found" in said
+    empty_solutions = tmp_path / "sets" / "b" / "set.solution.txt"
+    tournament_file(empty_solutions.parent, [CROSS])
+    empty_solutions.write_text((empty_solutions.parent / "set.txt").read_text())  # clues only
+    load_sets([str(tmp_path / "sets")])
+    assert f"skipping {empty_solutions}: holds no solutions" in capsys.readouterr().err
     twins = [str(tmp_path / where / "a" / "set.txt") for where in ("sets", "elsewhere")]
     assert [s.name for s in load_sets(twins)] == twins  # "set.txt" would name both
 
@@ -117,16 +142,12 @@ def test_bad_sets_and_options_end_the_run_in_one_line_before_anything_runs(
         ([heart, "random:3x3:2:seeds=1"], "bad generator spec"),
         ([heart, "--csv", str(tmp_path / "no" / "such.csv")], "such.csv"),
         ([heart, "--versus", "'unclosed {file}"], "--versus: No closing quotation"),
+        ([heart, "--versus", ""], "--versus: an empty command"),
     ]:
         run = run_benchmark(*args)
         assert run.returncode == 2, (args, run.stderr)
         *_, last = run.stderr.splitlines()
-        assert (
-            last.startswith("run.py: ")
-            and said in last
-            and "Traceback" not in run.stderr
-            and "Traceback" not in run.stderr
-        )
+        assert last.startswith("run.py: ") and said in last and "Traceback" not in run.stderr
         assert run.stdout == ""  # nothing was run
 
 

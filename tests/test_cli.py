@@ -418,11 +418,12 @@ def test_a_tournament_set_is_checked_against_its_solution_file(tmp_path: Path) -
     stored = [p["stored_solution"] for p in document["puzzles"]]
     assert stored[:3] == ["matches the stored solution"] * 3
     assert stored[3] in ("matches the stored solution", STORED_DIFFERS)
-    checked = {key: document["summary"][key] for key in ("matched", "differ", "mismatched")}
-    assert checked == {
+    checked = ("matched", "differ", "mismatched", "unchecked")
+    assert {key: document["summary"][key] for key in checked} == {
         "matched": 3 + (stored[3] != STORED_DIFFERS),
         "differ": int(stored[3] == STORED_DIFFERS),
         "mismatched": 0,
+        "unchecked": 0,
     }
 
 
@@ -443,7 +444,7 @@ def test_a_solution_that_breaks_its_clues_is_a_mismatch_named_by_number(tmp_path
         "$4 3x3: not unique: at least 2 solutions",  # named, as every such puzzle of a batch
     ]
     assert summary.startswith(f"{clues}: puzzles 4, solved 4, ")
-    assert summary.endswith(", mismatched 1")
+    assert summary.endswith(", mismatched 1, unchecked 0")
 
 
 def test_count_takes_a_set_and_counts_each_puzzle_as_brute_force_does(tmp_path: Path) -> None:

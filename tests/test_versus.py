@@ -85,6 +85,8 @@ def test_in_validate_mode_the_verdict_is_the_programs_word_beside_a_grid() -> No
     assert verdict_of(f"{answer}\nMultiple solutions", heart, "validate") == "multiple"
     assert verdict_of(f"{answer}\nnon-unique", heart, "validate") == "multiple"
     assert verdict_of(f"{answer}\nnot unique: 2 solutions", heart, "validate") == "multiple"
+    assert verdict_of(f"{answer}\nNot  unique", heart, "validate") == "multiple"
+    assert verdict_of(f"{answer}\nthe puzzle isn't unique", heart, "validate") == "multiple"
     assert verdict_of(f"{answer}\nTIMEOUT", heart, "validate") == "unknown"
     assert verdict_of("UNIQUE\n", heart, "validate") == "unknown"  # a claim without a grid
 

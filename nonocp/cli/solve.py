@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
+from enum import Enum
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -116,33 +117,34 @@ def _with_solutions(work: Work, solved: list[Puzzle], source: str) -> Work:
     )
 
 
-def stored_comparison(puzzle: Puzzle, result: Result) -> str | None:
-    """How a found solution compares with the one the file carries; None if nothing to say."""
+class Stored(Enum):
+    """How a found solution compares with the one the file carries."""
+
+    MATCHES = "matches the stored solution"
+    DIFFERS = "differs from the stored solution (both satisfy the clues: the puzzle is not unique)"
+    MISMATCH = "MISMATCH: the stored solution does not satisfy the clues"
+    MISSING = "no stored solution to compare with"
+
+
+def stored_comparison(puzzle: Puzzle, result: Result) -> Stored | None:
+    """How a found solution compares with the one the file carries; None if none was found."""
     if result.grid is None:
         return None
     if puzzle.solution is None:
-        return "no stored solution to compare with"
+        return Stored.MISSING
     if result.grid == puzzle.solution:
-        return MATCHES
+        return Stored.MATCHES
     if not satisfies(puzzle, puzzle.solution):
-        return f"{MISMATCH}: the stored solution does not satisfy the clues"
-    return f"{DIFFERS} (both satisfy the clues: the puzzle is not unique)"
+        return Stored.MISMATCH
+    return Stored.DIFFERS
 
 
-MATCHES, DIFFERS, MISMATCH = (
-    "matches the stored solution",
-    "differs from the stored solution",
-    "MISMATCH",
-)
-"""How ``stored_comparison``'s answers begin."""
-
-
-def _settled(result: Result, comparison: str | None) -> bool:
+def _settled(result: Result, comparison: Stored | None) -> bool:
     """Whether a puzzle counts as done: solved, and not against a stored solution that
     breaks its clues."""
     from nonocp.engine import Status
 
-    return result.status is Status.SOLVED and not (comparison or "").startswith(MISMATCH)
+    return result.status is Status.SOLVED and comparison is not Stored.MISMATCH
 
 
 def _solve_single(
@@ -160,8 +162,8 @@ def _solve_single(
     out.line(f"{entry.heading}: {result.verdict} ({seconds(result.seconds)})")
     if differing and out.plain:  # where colour cannot show them
         out.line(_differing_line(differing))
-    if comparison:
-        out.line(comparison)
+    if comparison is not None:
+        out.line(comparison.value)
     return _settled(result, comparison)
 
 
@@ -177,11 +179,11 @@ def _differing_line(cells: set[tuple[int, int]]) -> str:
     return f"the two solutions differ at {len(named)} cells (row:column): {shown}{more}"
 
 
-def _result_json(entry: Entry, result: Result, comparison: str | None) -> dict:
+def _result_json(entry: Entry, result: Result, comparison: Stored | None) -> dict:
     return {
         **puzzle_json(entry.puzzle, entry.source),
         **result_json(result),
-        "stored_solution": comparison,
+        "stored_solution": None if comparison is None else comparison.value,
         "seconds": result.seconds,
     }
 
@@ -190,7 +192,7 @@ def _solve_many(
     work: Work, solve_one: Callable[[Puzzle], Result], jobs: int, out: Output, check: bool
 ) -> bool:
     """Solve every puzzle of a batch on ``jobs`` processes, answers in order, then print
-    the puzzles not solved and a summary."""
+    the puzzles to be named (``_noteworthy``) and a summary."""
     work, results = answered(out, "solving", work, solve_one, jobs)
     comparisons = [
         stored_comparison(entry.puzzle, result) if check else None
@@ -198,7 +200,7 @@ def _solve_many(
     ]
     answers = list(zip(results, comparisons, strict=True))
 
-    def document(entry: Entry, answer: tuple[Result, str | None]) -> dict:
+    def document(entry: Entry, answer: tuple[Result, Stored | None]) -> dict:
         return _result_json(entry, *answer)
 
     tally = _tally(results) | (_check_tally(comparisons) if check else {})
@@ -206,7 +208,7 @@ def _solve_many(
     return all(_settled(*answer) for answer in answers)
 
 
-def _noteworthy(entry: Entry, answer: tuple[Result, str | None]) -> str | None:
+def _noteworthy(entry: Entry, answer: tuple[Result, Stored | None]) -> str | None:
     """A batch's line for a puzzle its user must hear of by name: not solved, not unique
     (what a designer checking a collection looks for), or stored with a solution that
     breaks its clues. A solution that differs from the stored one is only counted: the
@@ -215,8 +217,8 @@ def _noteworthy(entry: Entry, answer: tuple[Result, str | None]) -> str | None:
     from nonocp.engine import Uniqueness
 
     result, comparison = answer
-    if comparison is not None and comparison.startswith(MISMATCH):
-        return f"{entry.heading}: {comparison}"
+    if comparison is Stored.MISMATCH:
+        return f"{entry.heading}: {comparison.value}"
     if not _settled(*answer) or result.uniqueness is Uniqueness.MULTIPLE:
         return f"{entry.heading}: {result.verdict}"
     return None
@@ -235,13 +237,15 @@ def _tally(results: list[Result]) -> dict:
     }
 
 
-def _check_tally(comparisons: list[str | None]) -> dict:
-    """How a checked batch's solutions compared with the stored ones."""
-    started = [c or "" for c in comparisons]
+def _check_tally(comparisons: list[Stored | None]) -> dict:
+    """How a checked batch's solutions compared with the stored ones; ``unchecked``: no
+    stored solution, or no solution found, to compare."""
+    compared = Counter(comparisons)
     return {
-        "matched": sum(c.startswith(MATCHES) for c in started),
-        "differ": sum(c.startswith(DIFFERS) for c in started),
-        "mismatched": sum(c.startswith(MISMATCH) for c in started),
+        "matched": compared[Stored.MATCHES],
+        "differ": compared[Stored.DIFFERS],
+        "mismatched": compared[Stored.MISMATCH],
+        "unchecked": compared[Stored.MISSING] + compared[None],
     }
 
 
