@@ -1,9 +1,11 @@
 """Pictures of puzzles for the terminal (rich) and for pipes (plain ASCII).
 
 A picture is drawn as a printed puzzle: column clues stacked above, row clues to the
-left, two characters per cell and a thin guide line every five cells. A puzzle too wide
-for the terminal is drawn compactly instead: one character per cell and two grid rows
-per text line (half blocks), so a 100x100 picture fits in 100 columns.
+left, two characters per cell (three where a column clue has two digits, so that clues
+side by side stay apart) and a thin guide line every five cells. A puzzle too wide for
+the terminal is drawn compactly instead: one character per cell and two grid rows per
+text line (half blocks), so a 100x100 picture fits in 100 columns; one too wide even for
+that is not drawn, and the line in its place says so.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ Cells = Sequence[Sequence[int | None]]
 Cell = tuple[int, int]
 
 GUIDE = 5
-FILLED, EMPTY, UNKNOWN = "██", " ·", "░░"
+FILLED, EMPTY, UNKNOWN = "█", "·", "░"
+"""A cell's marks, repeated (filled, unknown) or padded on the left (empty) to its width."""
 HIGHLIGHT_STYLE = "bold red"
 UNKNOWN_STYLE = "yellow"
 GUIDE_STYLE = "grey50"
@@ -36,7 +39,13 @@ def plain(cells: Cells) -> str:
 
 def full_width(puzzle: Puzzle) -> int:
     """Terminal columns the full picture needs."""
-    return _row_clue_width(puzzle) + 1 + 2 * puzzle.width + (puzzle.width - 1) // GUIDE
+    cells = _cell_width(puzzle) * puzzle.width
+    return _row_clue_width(puzzle) + 1 + cells + (puzzle.width - 1) // GUIDE
+
+
+def _cell_width(puzzle: Puzzle) -> int:
+    """Characters per cell: one more than the longest column clue number has digits."""
+    return 1 + max((len(str(n)) for c in puzzle.columns for n in c), default=1)
 
 
 def picture(
@@ -47,12 +56,15 @@ def picture(
     highlight: Collection[Cell] = (),
 ) -> RenderableType:
     """The picture for a terminal ``width`` columns wide; ``highlight`` marks cells in red."""
-    fits = full_width(puzzle) <= width and max(_all_numbers(puzzle), default=0) < 100
-    return _full(puzzle, cells, highlight) if fits else _compact(cells, highlight)
-
-
-def _all_numbers(puzzle: Puzzle) -> list[int]:
-    return [n for c in (*puzzle.rows, *puzzle.columns) for n in c]
+    if full_width(puzzle) <= width and _cell_width(puzzle) <= 3:
+        return _full(puzzle, cells, highlight)
+    if puzzle.width <= width:
+        return _compact(cells, highlight)
+    return Text(
+        f"(a {puzzle.size} picture needs {puzzle.width} columns even drawn small, and the "
+        f"terminal has {width}: widen it, or use --plain)",
+        style=GUIDE_STYLE,
+    )
 
 
 def _row_clue_width(puzzle: Puzzle) -> int:
@@ -64,31 +76,31 @@ def _row_clue(c: tuple[int, ...]) -> str:
 
 
 def _full(puzzle: Puzzle, cells: Cells, highlight: Collection[Cell]) -> RenderableType:
-    margin = _row_clue_width(puzzle) + 1
-    lines = [*_column_clue_lines(puzzle, margin)]
+    margin, cell = _row_clue_width(puzzle) + 1, _cell_width(puzzle)
+    lines = [*_column_clue_lines(puzzle, margin, cell)]
     for r, row in enumerate(cells):
         if r and r % GUIDE == 0:
-            lines.append(_guide_line(puzzle.width, margin))
+            lines.append(_guide_line(puzzle.width, margin, cell))
         line = Text(_row_clue(puzzle.rows[r]).rjust(margin - 1) + " ")
         line.stylize(CLUE_STYLE)
         for c, value in enumerate(row):
             if c and c % GUIDE == 0:
                 line.append("│", style=GUIDE_STYLE)
-            line.append(*_cell(value, (r, c) in highlight))
+            line.append(*_cell(value, (r, c) in highlight, cell))
         lines.append(line)
     return Group(*lines)
 
 
-def _cell(value: int | None, highlighted: bool) -> tuple[str, str | None]:
+def _cell(value: int | None, highlighted: bool, width: int) -> tuple[str, str | None]:
     if value is None:
-        return UNKNOWN, UNKNOWN_STYLE
-    text = FILLED if value else EMPTY
+        return UNKNOWN * width, UNKNOWN_STYLE
+    text = FILLED * width if value else EMPTY.rjust(width)
     if highlighted:
         return text, HIGHLIGHT_STYLE
     return text, None if value else GUIDE_STYLE
 
 
-def _column_clue_lines(puzzle: Puzzle, margin: int) -> list[Text]:
+def _column_clue_lines(puzzle: Puzzle, margin: int, cell: int) -> list[Text]:
     """Column clues stacked vertically, bottom-aligned just above the grid."""
     stacks = [[str(n) for n in c] or ["0"] for c in puzzle.columns]
     depth = max(map(len, stacks), default=0)
@@ -99,13 +111,13 @@ def _column_clue_lines(puzzle: Puzzle, margin: int) -> list[Text]:
             if c and c % GUIDE == 0:
                 line.append(" ")
             offset = level - (depth - len(stack))
-            line.append(stack[offset].rjust(2) if offset >= 0 else "  ", style=CLUE_STYLE)
+            line.append(stack[offset].rjust(cell) if offset >= 0 else " " * cell, style=CLUE_STYLE)
         lines.append(line)
     return lines
 
 
-def _guide_line(width: int, margin: int) -> Text:
-    segments = ["──" * min(GUIDE, width - start) for start in range(0, width, GUIDE)]
+def _guide_line(width: int, margin: int, cell: int) -> Text:
+    segments = ["─" * cell * min(GUIDE, width - start) for start in range(0, width, GUIDE)]
     return Text(" " * margin + "┼".join(segments), style=GUIDE_STYLE)
 
 

@@ -160,7 +160,7 @@ def _solve_single(
     elif grid is not None:
         out.picture(puzzle, grid, highlight=differing)
     out.line(f"{entry.heading}: {result.verdict} ({seconds(result.seconds)})")
-    if differing and out.plain:  # where colour cannot show them
+    if differing:  # in words too: colour may not show, and a half-block cell holds two
         out.line(_differing_line(differing))
     if comparison is not None:
         out.line(comparison.value)
@@ -172,11 +172,16 @@ SHOWN_CELLS = 20
 
 
 def _differing_line(cells: set[tuple[int, int]]) -> str:
-    """Where two solutions differ, as ``row:column`` from 1, the first ``SHOWN_CELLS``."""
+    """Where two solutions differ, as ``row:column`` from 1, the first ``SHOWN_CELLS``; a
+    designer making the puzzle unique needs every cell some solution differs in, which
+    ``count --show`` finds."""
     named = [f"{r + 1}:{c + 1}" for r, c in sorted(cells)]
     shown = " ".join(named[:SHOWN_CELLS])
     more = f" and {len(named) - SHOWN_CELLS} more" if len(named) > SHOWN_CELLS else ""
-    return f"the two solutions differ at {len(named)} cells (row:column): {shown}{more}"
+    return (
+        f"two of its solutions differ at {len(named)} cells (row:column): {shown}{more}; "
+        "others may differ elsewhere too (nonocp count --show marks every such cell)"
+    )
 
 
 def _result_json(entry: Entry, result: Result, comparison: Stored | None) -> dict:
@@ -297,7 +302,10 @@ def _count_single(
     total = tally(enumeration, len(grids), started)
     differing = ambiguous_cells(grids)
     if show and len(grids) > 1:
-        out.line(f"{len(differing)} cells differ between the solutions (shown as unknown):")
+        among = (
+            f"all {len(grids)} solutions" if total.exact else f"the {len(grids)} solutions found"
+        )
+        out.line(f"{len(differing)} cells differ among {among} (shown as unknown):")
         out.picture(puzzle, masked(grids[0], differing))
     if out.as_json:
         out.json(
