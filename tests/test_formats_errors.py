@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonocp.errors import NonocpError
-from nonocp.formats import FORMATS, Format, dumps, load, load_all
+from nonocp.formats import FORMATS, ZERO_BESIDE, Format, dumps, load, load_all
 from nonocp.puzzle import Puzzle
 
 from conftest import PUZZLES, Picture, random_grids, run_cli
@@ -226,6 +226,27 @@ MALFORMED = {
         "26:1: expected a number, found 'x'",
     ),
     "gecode-sniffing-100000-lines": ("p.txt", "x" + "\n" * 100000, "1:1: expected end of line"),
+    # a 0 beside other numbers is most likely a typo for 10, which dropping it would hide
+    "nin-zero-beside": ("p.nin", "2 2\n1 0\n1\n1\n1\n", f"2:3: {ZERO_BESIDE}"),
+    "non-zero-beside": (
+        "p.non",
+        "width 2\nheight 2\nrows\n1\n0,1\ncolumns\n1\n1\n",
+        f"5:1: {ZERO_BESIDE}",
+    ),
+    "taai-zero-beside": ("p.txt", "$1\n1\n1\n1\t0\n1\n", f"4:3: {ZERO_BESIDE}"),
+    "gecode-zero-beside": ("p.txt", "row_rules\n1, 0\ncol_rules\n1\n", f"2:1: {ZERO_BESIDE}"),
+    "json-zero-beside": (
+        "p.json",
+        '{"rows": [[0, 1]], "columns": [[1]]}',
+        f"rows[0][0]: {ZERO_BESIDE}",
+    ),
+    "webpbn-zero-beside": (
+        "p.xml",
+        '<puzzleset><puzzle><clues type="columns"><line><count>1</count></line></clues>'
+        '<clues type="rows"><line><count>1</count><count>0</count></line></clues>'
+        "</puzzle></puzzleset>",
+        f"1:120: {ZERO_BESIDE}",  # the <count> of the 0
+    ),
 }
 
 

@@ -62,6 +62,13 @@ NUMBER = rf"[0-9]{{1,{DIGITS}}}"
 """Such a number, in the readers' regular expressions."""
 LONG_NUMBER = f"expected a number of at most {DIGITS} digits"
 """What an error says of a longer one."""
+ZERO_BESIDE = "a 0 beside other numbers (an empty line's clue is 0 alone)"
+"""What an error says of a clue such as ``1 0``: most likely a typo (for ``10``), which
+dropping the 0 would have hidden."""
+
+
+def zero_beside(numbers: Sequence[int]) -> bool:
+    return len(numbers) > 1 and 0 in numbers
 
 
 def shown(text: str) -> str:

@@ -24,7 +24,7 @@ from lark import (
 from lark.tree import Meta
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, LONG_NUMBER, Format, consistent, shown
+from nonocp.formats import DIGITS, LONG_NUMBER, ZERO_BESIDE, Format, consistent, shown, zero_beside
 from nonocp.puzzle import Clue, Puzzle, clue, format_clue
 
 Placed = tuple[Clue, int, int]
@@ -67,6 +67,8 @@ class _Sections(Transformer[Token, dict[str, list[Placed]]]):
 
     @v_args(meta=True)
     def clue(self, meta: Meta, numbers: list[int]) -> Placed:
+        if zero_beside(numbers):
+            raise InputError(self.source, meta.line, meta.column, ZERO_BESIDE)
         return clue(numbers), meta.line, meta.column
 
     def section(self, children: list) -> tuple[Token, list[Placed]]:

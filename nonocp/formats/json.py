@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import Format, consistent
+from nonocp.formats import ZERO_BESIDE, Format, consistent, zero_beside
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright", "license")
@@ -41,6 +41,8 @@ def listed(value: object, path: str, what: str) -> list:
 def clue_at(value: object, path: str) -> Clue:
     numbers = listed(value, path, "a list of block lengths")
     if set(map(type, numbers)) <= {int} and min(numbers, default=0) >= 0:
+        if zero_beside(numbers):
+            raise Shape(f"{path}[{numbers.index(0)}]", ZERO_BESIDE)
         return tuple(numbers) if 0 not in numbers else clue(numbers)
     i, n = next((i, n) for i, n in enumerate(numbers) if not whole_number(n))
     raise Shape(f"{path}[{i}]", f"expected a whole number >= 0, found {json.dumps(n)}")

@@ -13,7 +13,16 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, LONG_NUMBER, NUMBER, Locate, consistent, shown
+from nonocp.formats import (
+    DIGITS,
+    LONG_NUMBER,
+    NUMBER,
+    ZERO_BESIDE,
+    Locate,
+    consistent,
+    shown,
+    zero_beside,
+)
 from nonocp.puzzle import Clue, Puzzle, clue
 
 Line = tuple[int, str]
@@ -67,7 +76,8 @@ def parse_clues(lines: Sequence[Line], source: str, commas: bool = False) -> lis
     texts = [text for _, text in lines]
     if (COMMAS_LINES if commas else SPACED_LINES).fullmatch("\n".join(texts)):
         found = [tuple(map(int, text.replace(",", " ").split())) for text in texts]
-        return [clue(c) if 0 in c else c for c in found]
+        if not any(map(zero_beside, found)):
+            return [clue(c) if 0 in c else c for c in found]
     return [checked_clue(line, source, commas) for line in lines]
 
 
@@ -76,7 +86,11 @@ def checked_clue(line: Line, source: str, commas: bool) -> Clue:
     number, text = line
     if not (COMMAS if commas else SPACED).fullmatch(text):
         raise InputError(source, number, *clue_error(text, commas))
-    return clue(map(int, text.replace(",", " ").split()))
+    numbers = [(match.start() + 1, int(match.group())) for match in re.finditer("[0-9]+", text)]
+    if zero_beside([n for _, n in numbers]):
+        column = next(column for column, n in numbers if n == 0)
+        raise InputError(source, number, column, ZERO_BESIDE)
+    return clue(n for _, n in numbers)
 
 
 def clued(

@@ -21,7 +21,16 @@ from html.entities import html5
 from xml.parsers import expat
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, LONG_NUMBER, NUMBER, Format, consistent, shown
+from nonocp.formats import (
+    DIGITS,
+    LONG_NUMBER,
+    NUMBER,
+    ZERO_BESIDE,
+    Format,
+    consistent,
+    shown,
+    zero_beside,
+)
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright")
@@ -144,7 +153,10 @@ class Reader:
         counts = element.findall("count")
         numbers = ",".join(count.text or "" for count in counts)
         if COUNTS.fullmatch(numbers):
-            return clue(map(int, numbers.split(","))) if numbers else ()
+            found = [int(n) for n in numbers.split(",")] if numbers else []
+            if zero_beside(found):
+                raise self.error(counts[found.index(0)], ZERO_BESIDE)
+            return clue(found)
         for count in counts:
             text = (count.text or "").strip()
             if not (text.isascii() and text.isdigit()):
