@@ -117,6 +117,29 @@ def test_steps_list_lines_in_solving_order() -> None:
     assert len(steps) == len(deduce(load(PUZZLES / "heart.txt")).steps)
 
 
+def test_steps_end_where_line_logic_stalls_before_probing_goes_on() -> None:
+    """A designer needs the grid where a solver working line by line gets stuck."""
+    run = run_cli("analyze", str(PUZZLES / "soccer_player.txt"), "--plain", "--steps")
+    lines = run.stdout.splitlines()
+    at = lines.index("line logic stalls here (43 of 400 cells known):")
+    stalled = lines[at + 1 : at + 21]  # 20 rows
+    assert sum(len(row) - row.count("?") for row in stalled) == 43
+    assert lines[at + 21] == "after probing:"
+    assert "rating: probe (probing needed)" in lines
+    steps = [line for line in lines[:at] if line[:1].isdigit()]
+    fixed = sum(
+        len(step.filled) + len(step.empty)
+        for step in deduce(load(PUZZLES / "soccer_player.txt")).steps
+    )
+    assert len(steps) == 12 and fixed == 43  # the steps reach exactly that grid
+
+
+def test_a_puzzle_not_unique_is_said_to_be_why_logic_stalls() -> None:
+    run = run_cli("analyze", str(PUZZLES / "nonunique.txt"), "--plain")
+    said = "rating: search (logic stalls: the puzzle is not unique, and no logic settles it)"
+    assert said in run.stdout.splitlines()
+
+
 def test_steps_in_json(analyses: dict[str, dict]) -> None:
     steps = analyses["simple"]["steps"]
     fixed = sum(len(s["filled"]) + len(s["empty"]) for s in steps)

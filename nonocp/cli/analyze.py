@@ -138,9 +138,14 @@ def _print(out: Output, entry: Entry, analysis: Analysis, steps: bool) -> None:
     puzzle, deduction = entry.puzzle, analysis.deduction
     if steps:
         _print_steps(out, deduction.steps)
+        if deduction.by_probing and not deduction.contradiction:  # where a designer looks
+            known = f"{deduction.by_line} of {puzzle.width * puzzle.height} cells known"
+            out.line(f"line logic stalls here ({known}):")
+            out.picture(puzzle, deduction.after_lines)
+            out.line("after probing:")
     if not deduction.contradiction:
         out.picture(puzzle, deduction.known)
-    out.line(f"rating: {_rating(deduction)}")
+    out.line(f"rating: {_rating(analysis)}")
     if not deduction.contradiction:
         out.line(f"cells: {_cells(deduction)} (of {puzzle.width * puzzle.height})")
     out.line(f"{entry.heading}: {analysis.result.verdict} ({seconds(analysis.seconds)})")
@@ -177,12 +182,19 @@ def _rating_name(rating: Rating | None) -> str:
     return "unrated" if rating is None else rating.value
 
 
-def _rating(deduction: Deduction) -> str:
+def _rating(analysis: Analysis) -> str:
+    """The rating and what it means; where search is needed because the puzzle has several
+    solutions, no reasoning could do better, and a designer must hear that first."""
+    from nonocp.engine import Uniqueness
+
+    deduction = analysis.deduction
     rating = deduction.rating
     name = _rating_name(rating)
     if deduction.contradiction:
         reasoning = "probing" if rating is Rating.PROBE else "line logic"
         return f"{name} ({reasoning} proves no solution)"
+    if rating is Rating.SEARCH and analysis.result.uniqueness is Uniqueness.MULTIPLE:
+        return f"{name} (logic stalls: the puzzle is not unique, and no logic settles it)"
     return f"{name} ({MEANING[rating]})"
 
 

@@ -48,6 +48,9 @@ class Deduction:
     by_line: int
     by_probing: int
     steps: tuple[Step, ...]
+    after_lines: Known
+    """The grid as line logic alone left it, before probing: where a solver working line
+    by line stalls."""
 
     @property
     def unknown(self) -> int:
@@ -70,7 +73,7 @@ def deduce(puzzle: Puzzle, deadline: float | None = None, probing: float = math.
     cells = board.unknown
     fixed: list[Fixed] = []
     outcome = board.propagate(range(len(board.filled)), fixed, deadline)
-    by_line = cells - board.unknown
+    by_line, after_lines = cells - board.unknown, board.known()
     rating: Rating | None = None if outcome is None else Rating.LINE
     if outcome and board.unknown:
         outcome = board.probe(_earlier(deadline, time.perf_counter() + probing))
@@ -83,6 +86,7 @@ def deduce(puzzle: Puzzle, deadline: float | None = None, probing: float = math.
         by_line=by_line,
         by_probing=cells - board.unknown - by_line,
         steps=tuple(_step(puzzle, f) for f in fixed),
+        after_lines=after_lines,
     )
 
 
