@@ -46,8 +46,10 @@ def in_order(
 
 
 def leave_interrupts_to_the_parent() -> None:
-    """A worker's initializer: Ctrl-C is the parent's to handle."""
+    """A worker's initializer: Ctrl-C is the parent's to handle, and SIGTERM, which the
+    parent ends its workers with, ends a worker whatever the parent made of it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def end_workers(pool: ProcessPoolExecutor) -> None:

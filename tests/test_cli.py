@@ -249,6 +249,28 @@ def test_generate_ctrl_c_says_how_far_its_sifting_for_unique_puzzles_got() -> No
     assert len(written) == kept and all(len(all_solutions(p)) == 1 for p in written)
 
 
+def test_sigterm_is_ctrl_c_and_a_batch_s_lines_come_as_each_puzzle_is_answered(
+    stalling: Path,
+) -> None:
+    args = ["solve", str(PUZZLES / "nonunique.txt"), str(stalling), "--plain", "--jobs", "2"]
+    returncode, output, errors, gone = after_ctrl_c(args, signal.SIGTERM)
+    assert (returncode, errors, gone) == (130, "interrupted after 1 of 2 puzzles\n", True)
+    named, summary = output.splitlines()
+    assert named == f"{PUZZLES / 'nonunique.txt'} 11x15: not unique: at least 2 solutions"
+    assert summary.startswith("2 files: puzzles 1, solved 1, unique 0, multiple 1, ")
+
+
+def test_a_json_batch_cut_short_before_its_first_answer_is_still_one_document(
+    stalling: Path,
+) -> None:
+    args = ["solve", str(stalling), str(PUZZLES / "heart.txt"), "--json"]
+    returncode, output, errors, gone = after_ctrl_c(args)
+    assert (returncode, errors, gone) == (130, "interrupted after 0 of 2 puzzles\n", True)
+    document = json.loads(output)
+    assert (document["interrupted"], document["puzzles"]) == (True, [])
+    assert document["summary"]["puzzles"] == 0 and document["summary"]["median_seconds"] is None
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_in_a_batch_prints_what_was_answered_before_it(stalling: Path, jobs: str) -> None:
     args = ["count", str(PUZZLES / "heart.txt"), str(stalling), "--json", "--jobs", jobs]
@@ -260,10 +282,11 @@ def test_ctrl_c_in_a_batch_prints_what_was_answered_before_it(stalling: Path, jo
     assert document["summary"]["puzzles"] == 1
 
 
-def after_ctrl_c(args: list[str]) -> tuple[int, str, str, bool]:
-    """nonocp run with ``args`` and sent Ctrl-C 3 s in, past start-up and into the solving:
-    its exit status, standard output and error, and whether its whole process group was
-    gone within 5 s of it."""
+def after_ctrl_c(args: list[str], sent: int = signal.SIGINT) -> tuple[int, str, str, bool]:
+    """nonocp run with ``args`` and sent Ctrl-C 3 s in, past start-up and into the solving
+    (or SIGTERM, to the program alone, as ``timeout`` and schedulers send it): its exit
+    status, standard output and error, and whether its whole process group was gone within
+    5 s of it."""
     process = subprocess.Popen(
         [*nonocp_command(), *args],
         stdout=subprocess.PIPE,
@@ -274,7 +297,10 @@ def after_ctrl_c(args: list[str]) -> tuple[int, str, str, bool]:
     )
     try:
         time.sleep(3)
-        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
+        if sent == signal.SIGINT:
+            os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
+        else:
+            process.send_signal(sent)
         output, errors = process.communicate(timeout=30)
         for _ in range(50):
             if not group_alive(process.pid):
@@ -515,6 +541,11 @@ def test_a_folder_is_a_batch_of_the_puzzle_files_under_it(tmp_path: Path) -> Non
     run = run_cli("solve", str(empty))
     assert (run.returncode, run.stdout) == (2, "")
     assert run.stderr == f"nonocp: {empty}: no puzzle files in this folder\n"
+    run = run_cli("solve", str(empty), str(PUZZLES / "heart.txt"), "--json")  # goes on past it
+    assert (run.returncode, run.stderr) == (2, f"nonocp: {empty}: no puzzle files in this folder\n")
+    document = json.loads(run.stdout)
+    assert document["unreadable"] == [f"{empty}: no puzzle files in this folder"]
+    assert [p["uniqueness"] for p in document["puzzles"]] == ["unique"]
 
 
 def unprivileged() -> list[str]:

@@ -122,13 +122,19 @@ def _analyze_many(
 ) -> bool:
     """Analyze every puzzle of a batch on ``jobs`` processes, in order, then print a line
     for each and a summary."""
-    work, analyses = answered(out, "analyzing", work, analyze_one, jobs)
+    work, analyses = answered(
+        out,
+        "analyzing",
+        work,
+        analyze_one,
+        jobs,
+        lambda entry, analysis: _summary_line(entry.heading, analysis),
+    )
     print_batch(
         out,
         work,
         analyses,
         lambda entry, analysis: _json(entry, analysis, steps=False),
-        lambda entry, analysis: _summary_line(entry.heading, analysis),
         _tally(analyses),
     )
     return all(analysis.solved for analysis in analyses)

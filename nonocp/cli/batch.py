@@ -20,7 +20,7 @@ from rich.table import Table
 
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, report
-from nonocp.cli.output import Output, describe
+from nonocp.cli.output import Output, counted, describe
 from nonocp.errors import NonocpError, named_os_errors
 from nonocp.formats import label, load_all, name_of, puzzle_files, select
 from nonocp.pool import in_order
@@ -75,15 +75,20 @@ def work_of(
     """The puzzles of the files and folders given, all of them, or the one ``--index`` or
     ``--name`` picks from a single file. Those two, and any ``one_file_options`` a
     command has, are refused once the folders are expanded to several files."""
-    files = _expanded(paths)
-    if len(files) == 1:
+    files, empty = _expanded(paths)
+    if not files:
+        raise empty[0]
+    if len(files) == 1 and not empty:
         (file,) = files
         source = name_of(file)
         return Work(source, _entries([_chosen(file, format, index, name)], several=False), None, [])
     _refuse("takes one puzzle file, not several", index=index, name=name, **one_file_options)
+    for error in empty:
+        report(error)
     batches, unreadable = _readable(files, format)
     names = [name_of(file) for file in files]
-    return Work(f"{len(files)} files", _entries(batches, several=True), names, unreadable)
+    entries = _entries(batches, several=True)
+    return Work(counted(len(files), "file"), entries, names, [*map(str, empty), *unreadable])
 
 
 def _chosen(file: Path, format: str | None, index: str | None, name: str | None) -> Batch:
@@ -95,19 +100,20 @@ def _chosen(file: Path, format: str | None, index: str | None, name: str | None)
     return name_of(file), [(position[id(p)], p) for p in picked], len(puzzles)
 
 
-def _expanded(paths: list[Path]) -> list[Path]:
-    """The files given, each folder replaced by the puzzle files under it. A path that
+def _expanded(paths: list[Path]) -> tuple[list[Path], list[NonocpError]]:
+    """The files given, each folder replaced by the puzzle files under it, and an error
+    for each folder without any (the rest of a batch goes on without it). A path that
     cannot be looked at (inside a folder one may not enter) stays, so that reading it
     reports why."""
-    files = []
+    files, empty = [], []
     for path in paths:
         if not _is_folder(path):
             files.append(path)
         elif found := _listed(path):
             files.extend(found)
         else:
-            raise NonocpError(f"{name_of(path)}: no puzzle files in this folder")
-    return files
+            empty.append(NonocpError(f"{name_of(path)}: no puzzle files in this folder"))
+    return files, empty
 
 
 def _is_folder(path: Path) -> bool:
@@ -170,13 +176,20 @@ def _entries(batches: list[Batch], several: bool) -> list[Entry]:
 
 
 def answered(
-    out: Output, doing: str, work: Work, answer: Callable[[Puzzle], T], jobs: int
+    out: Output,
+    doing: str,
+    work: Work,
+    answer: Callable[[Puzzle], T],
+    jobs: int,
+    line: Callable[[Entry, T], str | None],
 ) -> tuple[Work, list[T]]:
     """``answer`` for each of a batch's puzzles, on ``jobs`` processes, gathered in order
     under a progress bar on standard error (shown only on a terminal and gone when the
     batch ends), and the work they answer: all of it, or after Ctrl-C the puzzles answered
     by then, so that hours of a batch are not lost with the rest (``print_batch`` then
-    exits with status 130)."""
+    exits with status 130). Plain output prints each puzzle's ``line`` (None: nothing to
+    say) as soon as it is answered: a long batch shows what it has found as it goes, and
+    one killed has said it."""
     gathered: list[T] = []
     progress = track(
         in_order(answer, [entry.puzzle for entry in work.entries], jobs),
@@ -187,11 +200,13 @@ def answered(
         disable=not out.errors.is_terminal,
     )
     try:
-        gathered.extend(progress)
+        for entry, found in zip(work.entries, progress, strict=False):
+            gathered.append(found)
+            if not out.as_json and (text := line(entry, found)) is not None:
+                out.line(text)
+                sys.stdout.flush()
     except KeyboardInterrupt:
         print(f"interrupted after {len(gathered)} of {len(work.entries)} puzzles", file=sys.stderr)
-        if not gathered:
-            raise typer.Exit(EXIT_INTERRUPTED) from None
         return work._replace(entries=work.entries[: len(gathered)], interrupted=True), gathered
     return work, gathered
 
@@ -206,14 +221,14 @@ def print_batch(
     work: Work,
     answers: list[T],
     document: Callable[[Entry, T], dict[str, Any]],
-    line: Callable[[Entry, T], str | None],
     tally: dict[str, Any],
 ) -> None:
     """Print a batch's answers: as JSON, the file or files given, a ``document`` for each
-    puzzle and the ``tally``; otherwise a ``line`` for each puzzle that has one (None:
-    nothing to say), then the tally as ``_print_summary`` does. The JSON also holds the
-    errors of the files that could not be read: a program reading it may never see
-    standard error. A batch Ctrl-C cut short ends here, with status 130."""
+    puzzle and the ``tally``; otherwise the tally as ``_print_summary`` does (the lines
+    of the puzzles were printed as they were answered). The JSON also holds the errors
+    of the files that could not be read: a program reading it may never see standard
+    error. A batch Ctrl-C cut short ends here, with status 130, its answers printed (none,
+    if it came before the first)."""
     answered = list(zip(work.entries, answers, strict=True))
     if out.as_json:
         given = {"file": work.title} if work.files is None else {"files": work.files}
@@ -229,24 +244,26 @@ def print_batch(
                 "summary": tally,
             }
         )
-    else:
-        for entry, answer in answered:
-            if (text := line(entry, answer)) is not None:
-                out.line(text)
+    else:  # the puzzles' lines were printed as they were answered
         _print_summary(out, work.title, tally)
     if work.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-def timing(seconds: list[float]) -> dict[str, float]:
+def timing(seconds: list[float]) -> dict[str, float | None]:
     """What every batch's summary ends with: its puzzles' seconds in all, and the median."""
-    return {"total_seconds": sum(seconds), "median_seconds": statistics.median(seconds)}
+    median = statistics.median(seconds) if seconds else None  # none, if Ctrl-C came first
+    return {"total_seconds": sum(seconds), "median_seconds": median}
 
 
 def _print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:
     """A batch's totals: a one-row table on a terminal, one line in plain output."""
     shown = {
-        heading.replace("_", " "): f"{value:.3f}" if isinstance(value, float) else str(value)
+        heading.replace("_", " "): f"{value:.3f}"
+        if isinstance(value, float)
+        else str(value)
+        if value is not None
+        else "-"
         for heading, value in tally.items()
     }
     if out.plain:

@@ -12,6 +12,7 @@ import typer
 
 from nonocp.cli.app import FORMAT_NAMES, FormatName, Index, Name, PuzzleFiles, app
 from nonocp.cli.batch import exit_status, work_of
+from nonocp.cli.output import counted
 from nonocp.errors import NonocpError
 from nonocp.formats import STDIN, dumps, format_to_write, write_file
 
@@ -47,8 +48,10 @@ def convert(
         write_file(out, dumps(puzzles, fmt.name))
     if work.unreadable:  # each named already: say what the output holds without them
         where = "standard output" if out == STDIN else out
-        wrote = f"wrote {_many(len(puzzles), 'puzzle')} to {where}" if puzzles else "wrote nothing"
-        skipped = _many(len(work.unreadable), "file")
+        wrote = (
+            f"wrote {counted(len(puzzles), 'puzzle')} to {where}" if puzzles else "wrote nothing"
+        )
+        skipped = counted(len(work.unreadable), "file")
         print(f"nonocp: {wrote}, without the {skipped} that could not be read", file=sys.stderr)
     raise typer.Exit(exit_status(work, ok=True))
 
@@ -69,7 +72,3 @@ def refuse_overwriting(paths: list[Path], out: str) -> None:
                 raise NonocpError(f"{out}: is inside {path}, being converted; write elsewhere")
         elif path.exists() and path.samefile(target):
             raise NonocpError(f"{out}: is the file being converted; write to another")
-
-
-def _many(count: int, thing: str) -> str:
-    return f"{count} {thing}{'s' * (count != 1)}"

@@ -198,18 +198,26 @@ def _solve_many(
 ) -> bool:
     """Solve every puzzle of a batch on ``jobs`` processes, answers in order, then print
     the puzzles to be named (``_noteworthy``) and a summary."""
-    work, results = answered(out, "solving", work, solve_one, jobs)
-    comparisons = [
-        stored_comparison(entry.puzzle, result) if check else None
-        for entry, result in zip(work.entries, results, strict=True)
-    ]
+
+    def compared(entry: Entry, result: Result) -> Stored | None:
+        return stored_comparison(entry.puzzle, result) if check else None
+
+    work, results = answered(
+        out,
+        "solving",
+        work,
+        solve_one,
+        jobs,
+        lambda entry, result: _noteworthy(entry, (result, compared(entry, result))),
+    )
+    comparisons = [compared(*pair) for pair in zip(work.entries, results, strict=True)]
     answers = list(zip(results, comparisons, strict=True))
 
     def document(entry: Entry, answer: tuple[Result, Stored | None]) -> dict:
         return _result_json(entry, *answer)
 
     tally = _tally(results) | (_check_tally(comparisons) if check else {})
-    print_batch(out, work, answers, document, _noteworthy, tally)
+    print_batch(out, work, answers, document, tally)
     return all(_settled(*answer) for answer in answers)
 
 
@@ -324,13 +332,19 @@ def _count_single(
 def _count_many(work: Work, count_one: Callable[[Puzzle], Count], jobs: int, out: Output) -> bool:
     """Count every puzzle of a batch on ``jobs`` processes, counts in order, then print
     each count and a summary."""
-    work, counts = answered(out, "counting", work, count_one, jobs)
+    work, counts = answered(
+        out,
+        "counting",
+        work,
+        count_one,
+        jobs,
+        lambda entry, total: _count_line(entry.heading, total),
+    )
     print_batch(
         out,
         work,
         counts,
         lambda entry, total: {**puzzle_json(entry.puzzle, entry.source), **_count_json(total)},
-        lambda entry, total: _count_line(entry.heading, total),
         _count_tally(counts),
     )
     return all(map(_answered, counts))
