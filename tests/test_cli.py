@@ -445,6 +445,7 @@ def test_a_tournament_set_is_checked_against_its_solution_file(tmp_path: Path) -
     assert document["summary"]["solved"] == 4
     stored = [p["stored_solution"] for p in document["puzzles"]]
     assert stored[:3] == ["matches the stored solution"] * 3
+    assert [p["stored"] for p in document["puzzles"]][:3] == ["matched"] * 3  # for scripts
     assert stored[3] in ("matches the stored solution", STORED_DIFFERS)
     checked = ("matched", "differ", "mismatched", "unchecked")
     assert {key: document["summary"][key] for key in checked} == {

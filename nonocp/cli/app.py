@@ -62,8 +62,8 @@ def time_limit_option(help: str) -> Any:
 TimeLimit = Annotated[
     float | None,
     time_limit_option(
-        "Stop after S seconds; what is not proven by then is said to be unproven ('unknown';"
-        " a count, 'at least N')."
+        "Stop after S seconds (each puzzle of a batch); what is not proven by then is said to"
+        " be unproven ('unknown'; a count, 'at least N')."
     ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]

@@ -118,12 +118,19 @@ def _with_solutions(work: Work, solved: list[Puzzle], source: str) -> Work:
 
 
 class Stored(Enum):
-    """How a found solution compares with the one the file carries."""
+    """How a found solution compares with the one the file carries: a word for JSON and
+    the batch summary, and a sentence for people."""
 
-    MATCHES = "matches the stored solution"
-    DIFFERS = "differs from the stored solution (both satisfy the clues: the puzzle is not unique)"
-    MISMATCH = "MISMATCH: the stored solution does not satisfy the clues"
-    MISSING = "no stored solution to compare with"
+    MATCHES = ("matched", "matches the stored solution")
+    DIFFERS = (
+        "differ",
+        "differs from the stored solution (both satisfy the clues: the puzzle is not unique)",
+    )
+    MISMATCH = ("mismatched", "MISMATCH: the stored solution does not satisfy the clues")
+    MISSING = ("unchecked", "no stored solution to compare with")
+
+    def __init__(self, key: str, text: str) -> None:
+        self.key, self.text = key, text
 
 
 def stored_comparison(puzzle: Puzzle, result: Result) -> Stored | None:
@@ -163,7 +170,7 @@ def _solve_single(
     if differing:  # in words too: colour may not show, and a half-block cell holds two
         out.line(_differing_line(differing))
     if comparison is not None:
-        out.line(comparison.value)
+        out.line(comparison.text)
     return _settled(result, comparison)
 
 
@@ -188,7 +195,8 @@ def _result_json(entry: Entry, result: Result, comparison: Stored | None) -> dic
     return {
         **puzzle_json(entry.puzzle, entry.source),
         **result_json(result),
-        "stored_solution": None if comparison is None else comparison.value,
+        "stored_solution": None if comparison is None else comparison.text,
+        "stored": None if comparison is None else comparison.key,
         "seconds": result.seconds,
     }
 
@@ -231,7 +239,7 @@ def _noteworthy(entry: Entry, answer: tuple[Result, Stored | None]) -> str | Non
 
     result, comparison = answer
     if comparison is Stored.MISMATCH:
-        return f"{entry.heading}: {comparison.value}"
+        return f"{entry.heading}: {comparison.text}"
     if not _settled(*answer) or result.uniqueness is Uniqueness.MULTIPLE:
         return f"{entry.heading}: {result.verdict}"
     return None
@@ -253,13 +261,8 @@ def _tally(results: list[Result]) -> dict:
 def _check_tally(comparisons: list[Stored | None]) -> dict:
     """How a checked batch's solutions compared with the stored ones; ``unchecked``: no
     stored solution, or no solution found, to compare."""
-    compared = Counter(comparisons)
-    return {
-        "matched": compared[Stored.MATCHES],
-        "differ": compared[Stored.DIFFERS],
-        "mismatched": compared[Stored.MISMATCH],
-        "unchecked": compared[Stored.MISSING] + compared[None],
-    }
+    compared = Counter(Stored.MISSING.key if c is None else c.key for c in comparisons)
+    return {stored.key: compared[stored.key] for stored in Stored}
 
 
 @app.command()
