@@ -755,3 +755,14 @@ def test_convert_says_what_it_wrote_without_the_files_it_could_not_read(tmp_path
     assert named.startswith(f"nonocp: {folder / 'broken.non'}:")
     assert said == f"nonocp: wrote 1 puzzle to {pack}, without the 1 file that could not be read"
     assert len(non.read(pack.read_text(), str(pack))) == 1
+
+
+def test_a_title_is_printed_as_written_on_one_line_even_on_a_terminal(tmp_path: Path) -> None:
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps({"title": "a [/] b\nc", "rows": [[1]], "columns": [[1]]}))
+    terminal = {**os.environ, "TTY_COMPATIBLE": "1", "COLUMNS": "200"}
+    run = run_cli("solve", str(odd), env=terminal)  # "[/]" is rich markup, and was read so
+    assert run.returncode == 0, run.stderr
+    assert f"{odd} (a [/] b\\nc) 1x1: unique (" in run.stdout
+    batch = run_cli("count", str(odd), str(odd), "--plain").stdout.splitlines()
+    assert batch[0].startswith(f"{odd} (a [/] b\\nc) 1x1: 1 solution (") and len(batch) == 3

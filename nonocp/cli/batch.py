@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 import typer
+from rich.markup import escape
 from rich.progress import track
 from rich.table import Table
+from rich.text import Text
 
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, report
@@ -193,7 +195,7 @@ def answered(
     gathered: list[T] = []
     progress = track(
         in_order(answer, [entry.puzzle for entry in work.entries], jobs),
-        description=f"{doing} {work.title}",
+        description=escape(f"{doing} {work.title}"),  # a file's name, not rich markup
         total=len(work.entries),
         console=out.errors,
         transient=True,
@@ -269,7 +271,7 @@ def _print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:
     if out.plain:
         out.line(f"{title}: " + ", ".join(f"{k} {v}" for k, v in shown.items()))
         return
-    table = Table(title=title)
+    table = Table(title=Text(title))  # a file's name, not rich markup
     for heading in shown:
         table.add_column(heading, justify="right")
     table.add_row(*shown.values())

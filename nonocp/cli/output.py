@@ -36,12 +36,15 @@ class Output:
             )
 
     def line(self, text: str) -> None:
+        """One line, always, as written: a line break a title brings is written ``\\n``,
+        so that a script reading lines reads one per puzzle."""
         if self.as_json:
             return
+        text = text.replace("\r", "\\r").replace("\n", "\\n")
         if self.plain:
             print(text)
-        else:
-            self.console.print(text)
+        else:  # as written: a title's brackets are not rich markup
+            self.console.print(text, markup=False)
 
     def json(self, document: dict[str, Any]) -> None:
         json.dump(document, sys.stdout, indent=2)
