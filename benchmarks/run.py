@@ -63,6 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import external
 
 from nonocp import formats
+from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.clock import LONGEST
 from nonocp.errors import NonocpError
 from nonocp.formats import attach_solutions, load_all, name_of
@@ -73,7 +74,7 @@ from nonocp.puzzle import Grid, Puzzle, satisfies
 MODES = ("validate", "first", "count")
 GRACE = 30.0
 """Seconds a worker may overrun the time limit before it is killed."""
-EXIT_BAD_ARGUMENTS, EXIT_INTERRUPTED = 2, 130
+EXIT_BAD_ARGUMENTS = 2
 
 
 @dataclass(frozen=True)
