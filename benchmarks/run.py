@@ -404,7 +404,11 @@ class Versus:
         argv = external.command_line(self.command, file, time_limit)
         output, seconds, peak, killed = external.run_timed(argv, time_limit + GRACE)
         self.peak = max(self.peak, peak or 0.0)
-        return Outcome("killed" if killed else external.verdict_of(output, puzzle, mode), seconds)
+        if killed:
+            return Outcome("killed", seconds)
+        verdict = external.verdict_of(output, puzzle, mode)
+        grid = external.grid_in(output, puzzle) if verdict in FINISHED else None  # checked
+        return Outcome(verdict, seconds, stored_match(puzzle, grid))
 
     def close(self) -> float:
         """Remove its puzzle file; the largest process's peak memory in MiB."""

@@ -12,6 +12,8 @@ import pytest
 from external import GNU_TIME, grid_in, run_timed, verdict_of
 
 from nonocp import load
+from nonocp.formats import dumps
+from nonocp.puzzle import Puzzle
 
 from conftest import HEART, PUZZLES, REPO
 
@@ -164,3 +166,17 @@ def test_a_missing_program_is_named_before_anything_runs(tmp_path: Path) -> None
     assert run.returncode == 2
     assert "no-such-solver" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_versus_grids_are_compared_with_the_set_s_solution(tmp_path: Path) -> None:
+    solver = fake_solver(tmp_path, HEART)
+    heart = tmp_path / "heart.non"
+    heart.write_text(dumps([Puzzle.from_grid(HEART_GRID)], "non"))  # its goal: the picture
+    results = tmp_path / "results.csv"
+    run = run_benchmark(
+        str(heart), "--mode", "first", "--csv", str(results), "--versus", f"{solver} {{file}}"
+    )
+    assert run.returncode == 0, run.stderr
+    with results.open() as handle:
+        matches = {row["solver"]: row["stored_match"] for row in csv.DictReader(handle)}
+    assert matches == {"nonocp": "True", "fake-solver": "True"}
