@@ -156,6 +156,10 @@ def test_contradiction_means_no_solution(tmp_path: Path) -> None:
     assert run.returncode == 1
     assert "rating: line (line logic proves no solution)" in run.stdout
     assert run.stdout.splitlines()[-1].startswith(f"{puzzle} 3x3: no solution (")
+    steps = run_cli("analyze", str(puzzle), "--plain", "--steps").stdout.splitlines()
+    *fixing, broken = [line for line in steps if line[:1].isdigit()]
+    assert broken.endswith(": no arrangement of its clue fits: no solution")  # where to look
+    assert broken.startswith(f"{len(fixing) + 1}. ") and fixing
 
 
 def test_time_limit_gives_no_rating_and_no_verdict() -> None:

@@ -143,7 +143,7 @@ def _analyze_many(
 def _print(out: Output, entry: Entry, analysis: Analysis, steps: bool) -> None:
     puzzle, deduction = entry.puzzle, analysis.deduction
     if steps:
-        _print_steps(out, deduction.steps)
+        _print_steps(out, deduction.steps, deduction.broken)
         if deduction.by_probing and not deduction.contradiction:  # where a designer looks
             known = f"{deduction.by_line} of {puzzle.width * puzzle.height} cells known"
             out.line(f"line logic stalls here ({known}):")
@@ -204,23 +204,34 @@ def _rating(analysis: Analysis) -> str:
     return f"{name} ({MEANING[rating]})"
 
 
-def _print_steps(out: Output, steps: tuple[Step, ...]) -> None:
-    """The line solves in order, cells numbered from 1 along each line as people count."""
-    if not steps:
+def _print_steps(out: Output, steps: tuple[Step, ...], broken: tuple[str, int] | None) -> None:
+    """The line solves in order, cells numbered from 1 along each line as people count,
+    and the line that then has no arrangement left, where line logic proves no solution."""
+    if not steps and broken is None:
         out.line("line logic alone fixes no cell")
         return
     if out.plain:
         for number, step in enumerate(steps, start=1):
-            out.line(f"{number}. {step.axis} {step.index + 1}: {_changes(step)}")
+            out.line(f"{number}. {_named(step.axis, step.index)}: {_changes(step)}")
+        if broken is not None:
+            out.line(f"{len(steps) + 1}. {_named(*broken)}: {NO_ARRANGEMENT}")
         return
     table = Table(title="lines in the order logic solved them")
     for heading in ("step", "line", "filled", "empty"):
         table.add_column(heading, justify="right" if heading == "step" else "left")
     for number, step in enumerate(steps, start=1):
-        table.add_row(
-            str(number), f"{step.axis} {step.index + 1}", _spans(step.filled), _spans(step.empty)
-        )
+        line = _named(step.axis, step.index)
+        table.add_row(str(number), line, _spans(step.filled), _spans(step.empty))
+    if broken is not None:
+        table.add_row(str(len(steps) + 1), _named(*broken), NO_ARRANGEMENT, "")
     out.console.print(table)
+
+
+NO_ARRANGEMENT = "no arrangement of its clue fits: no solution"
+
+
+def _named(axis: str, index: int) -> str:
+    return f"{axis} {index + 1}"  # lines numbered from 1, as people count
 
 
 def _changes(step: Step) -> str:

@@ -73,7 +73,8 @@ class Board:
     """What is known about every cell, and how many cells are still unknown.
 
     ``solved`` marks (bit ``i`` for line ``i``) every line this board's propagations have
-    solved: for a probe's trial board, the lines its outcome depends on.
+    solved: for a probe's trial board, the lines its outcome depends on. ``broken`` is the
+    line a propagation found no arrangement for, when it found a contradiction.
     """
 
     def __init__(self, lines: Lines, filled: list[int], empty: list[int], unknown: int) -> None:
@@ -82,6 +83,7 @@ class Board:
         self.empty = empty
         self.unknown = unknown
         self.solved = 0
+        self.broken: int | None = None
 
     @classmethod
     def blank(cls, puzzle: Puzzle) -> Board:
@@ -135,6 +137,7 @@ class Board:
             filled, empty = self.filled[line], self.empty[line]
             solved = self.lines.solve(line, filled, empty)
             if solved is None:
+                self.broken = line
                 return False
             new_filled, new_empty = solved[0] & ~filled, solved[1] & ~empty
             if not (new_filled | new_empty):

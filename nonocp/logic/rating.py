@@ -51,6 +51,9 @@ class Deduction:
     after_lines: Known
     """The grid as line logic alone left it, before probing: where a solver working line
     by line stalls."""
+    broken: tuple[str, int] | None = None
+    """Where line logic alone proves there is no solution: the line (``"row"`` or
+    ``"column"``, 0-based index) no arrangement of its clue fits once the steps are made."""
 
     @property
     def unknown(self) -> int:
@@ -74,6 +77,7 @@ def deduce(puzzle: Puzzle, deadline: float | None = None, probing: float = math.
     fixed: list[Fixed] = []
     outcome = board.propagate(range(len(board.filled)), fixed, deadline)
     by_line, after_lines = cells - board.unknown, board.known()
+    broken = None if outcome is not False or board.broken is None else _line(puzzle, board.broken)
     rating: Rating | None = None if outcome is None else Rating.LINE
     if outcome and board.unknown:
         outcome = board.probe(_earlier(deadline, time.perf_counter() + probing))
@@ -87,6 +91,7 @@ def deduce(puzzle: Puzzle, deadline: float | None = None, probing: float = math.
         by_probing=cells - board.unknown - by_line,
         steps=tuple(_step(puzzle, f) for f in fixed),
         after_lines=after_lines,
+        broken=broken,
     )
 
 
@@ -96,11 +101,12 @@ def _earlier(deadline: float | None, other: float) -> float | None:
 
 
 def _step(puzzle: Puzzle, fixed: Fixed) -> Step:
-    if fixed.line < puzzle.height:
-        axis, index = "row", fixed.line
-    else:
-        axis, index = "column", fixed.line - puzzle.height
-    return Step(axis, index, _positions(fixed.filled), _positions(fixed.empty))
+    return Step(*_line(puzzle, fixed.line), _positions(fixed.filled), _positions(fixed.empty))
+
+
+def _line(puzzle: Puzzle, line: int) -> tuple[str, int]:
+    """A board's line number as ``("row", index)`` or ``("column", index)``."""
+    return ("row", line) if line < puzzle.height else ("column", line - puzzle.height)
 
 
 def _positions(mask: int) -> tuple[int, ...]:
