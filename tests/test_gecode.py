@@ -73,7 +73,11 @@ MALFORMED: dict[str, tuple[str | bytes, str]] = {
     "unequal-totals": ("row_rules\n1\ncol_rules\n1\n1\n", "4:1: the row clues fill 1 cell but"),
     "empty-file": ("", "1:1: expected"),
     "only-comments": ("# nothing here\n", "expected"),
-    "binary-garbage": (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not a text file"),
+    "binary-garbage": (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "1:1: expected UTF-8 text, found"),
+    "latin-1": (
+        b"row_rules\n1\ncol_rules\n1\n# caf\xe9\n",
+        "5:6: expected UTF-8 text, found the byte 0xe9",
+    ),
     "double-section": ("row_rules\n1\nrow_rules\n1\ncol_rules\n1\n", "3:1: second row_rules"),
     "unknown-header": ("rows\n1\ncol_rules\n1\n", "1:1: expected"),
     "number-then-text": ("row_rules\n1 2\ncol_rules\n1\n", "2:3: expected"),

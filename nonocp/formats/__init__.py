@@ -160,7 +160,9 @@ def decode(data: bytes, source: str) -> str:
     except UnicodeDecodeError as error:
         before = data[: error.start].decode("utf-8", "replace")
         where = position(before, len(before))
-        raise InputError(source, *where, "not a text file (invalid UTF-8)") from None
+        byte = data[error.start : error.start + 1].hex()
+        why = f"expected UTF-8 text, found the byte 0x{byte} (another encoding, or not text)"
+        raise InputError(source, *where, why) from None
     if "\x00" in text:
         where = position(text, text.index("\x00"))
         raise InputError(source, *where, "not a text file (NUL byte)")
