@@ -160,6 +160,9 @@ def test_contradiction_means_no_solution(tmp_path: Path) -> None:
     *fixing, broken = [line for line in steps if line[:1].isdigit()]
     assert broken.endswith(": no arrangement of its clue fits: no solution")  # where to look
     assert broken.startswith(f"{len(fixing) + 1}. ") and fixing
+    document = json.loads(run_cli("analyze", str(puzzle), "--json", "--steps").stdout)
+    line, number = broken.split(": ")[0].split(". ")[1].split()
+    assert document["no_arrangement"] == {"line": line, "index": int(number)}
 
 
 def test_time_limit_gives_no_rating_and_no_verdict() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import re
 import shutil
 import signal
@@ -759,10 +760,33 @@ def test_convert_says_what_it_wrote_without_the_files_it_could_not_read(tmp_path
 
 def test_a_title_is_printed_as_written_on_one_line_even_on_a_terminal(tmp_path: Path) -> None:
     odd = tmp_path / "odd.json"
-    odd.write_text(json.dumps({"title": "a [/] b\nc", "rows": [[1]], "columns": [[1]]}))
+    title = "a [/] :smile: b\nc\x1b[31m\u2028"  # markup, an emoji code, line breaks, ESC
+    odd.write_text(json.dumps({"title": title, "rows": [[1]], "columns": [[1]]}))
     terminal = {**os.environ, "TTY_COMPATIBLE": "1", "COLUMNS": "200"}
     run = run_cli("solve", str(odd), env=terminal)  # "[/]" is rich markup, and was read so
     assert run.returncode == 0, run.stderr
-    assert f"{odd} (a [/] b\\nc) 1x1: unique (" in run.stdout
+    shown = "a [/] :smile: b\\nc\\x1b[31m\\u2028"
+    assert f"{odd} ({shown}) 1x1: unique (" in run.stdout
     batch = run_cli("count", str(odd), str(odd), "--plain").stdout.splitlines()
-    assert batch[0].startswith(f"{odd} (a [/] b\\nc) 1x1: 1 solution (") and len(batch) == 3
+    assert batch[0].startswith(f"{odd} ({shown}) 1x1: 1 solution (") and len(batch) == 3
+
+
+def test_a_batch_s_lines_go_to_standard_output_while_its_progress_bar_is_on_a_terminal(
+    tmp_path: Path,
+) -> None:
+    """Lines printed while rich's bar is live went to its console, standard error."""
+    terminal, _ = pty.openpty()
+    files = [str(PUZZLES / "nonunique.txt"), str(PUZZLES / "heart.txt")]
+    env = {**os.environ, "TTY_COMPATIBLE": "1"}
+    run = subprocess.run(
+        [*nonocp_command(), "solve", *files, "--plain"],
+        stdout=subprocess.PIPE,
+        stderr=terminal,
+        env=env,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    os.close(terminal)
+    named, summary = run.stdout.splitlines()
+    assert named.startswith(f"{files[0]} 11x15: not unique") and summary.startswith("2 files: ")

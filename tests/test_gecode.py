@@ -74,6 +74,10 @@ MALFORMED: dict[str, tuple[str | bytes, str]] = {
     "empty-file": ("", "1:1: expected"),
     "only-comments": ("# nothing here\n", "expected"),
     "binary-garbage": (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "1:1: expected UTF-8 text, found"),
+    "bom-then-latin-1": (
+        b"\xef\xbb\xbfrow_rules\n1 \xe9\n",
+        "2:3: expected UTF-8 text, found the byte 0xe9",
+    ),
     "latin-1": (
         b"row_rules\n1\ncol_rules\n1\n# caf\xe9\n",
         "5:6: expected UTF-8 text, found the byte 0xe9",

@@ -101,7 +101,7 @@ def analyze(
         ok = analysis.solved
     else:
         analyze_one = partial(_analysis, time_limit=time_limit, build=build)
-        ok = bool(work.entries) and _analyze_many(work, analyze_one, jobs, out)
+        ok = _analyze_many(work, analyze_one, jobs, out) and bool(work.entries)
     raise typer.Exit(exit_status(work, ok))
 
 
@@ -265,8 +265,15 @@ def _json(entry: Entry, analysis: Analysis, steps: bool) -> dict[str, Any]:
         "logic_grid": plain(deduction.known).splitlines(),
         **result_json(analysis.result),
         "steps": [_step_json(s) for s in deduction.steps] if steps else None,
+        "line_logic_grid": plain(deduction.after_lines).splitlines() if steps else None,
+        "no_arrangement": _broken_json(deduction.broken) if steps else None,
         "seconds": analysis.seconds,
     }
+
+
+def _broken_json(broken: tuple[str, int] | None) -> dict[str, Any] | None:
+    """The line no arrangement fits, where line logic proves no solution, as steps name it."""
+    return None if broken is None else {"line": broken[0], "index": broken[1] + 1}
 
 
 def _step_json(step: Step) -> dict[str, Any]:

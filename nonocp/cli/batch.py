@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import typer
 from rich.markup import escape
-from rich.progress import track
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
@@ -193,20 +193,23 @@ def answered(
     say) as soon as it is answered: a long batch shows what it has found as it goes, and
     one killed has said it."""
     gathered: list[T] = []
-    progress = track(
-        in_order(answer, [entry.puzzle for entry in work.entries], jobs),
-        description=escape(f"{doing} {work.title}"),  # a file's name, not rich markup
-        total=len(work.entries),
+    bar = Progress(
+        *Progress.get_default_columns(),
         console=out.errors,
         transient=True,
         disable=not out.errors.is_terminal,
+        redirect_stdout=sys.stdout.isatty(),  # above the bar; but a file keeps its lines
     )
+    answers = in_order(answer, [entry.puzzle for entry in work.entries], jobs)
+    description = escape(f"{doing} {work.title}")  # a file's name, not rich markup
     try:
-        for entry, found in zip(work.entries, progress, strict=False):
-            gathered.append(found)
-            if not out.as_json and (text := line(entry, found)) is not None:
-                out.line(text)
-                sys.stdout.flush()
+        with bar:
+            progress = bar.track(answers, total=len(work.entries), description=description)
+            for entry, found in zip(work.entries, progress, strict=False):
+                gathered.append(found)
+                if not out.as_json and (text := line(entry, found)) is not None:
+                    out.line(text)
+                    sys.stdout.flush()
     except KeyboardInterrupt:
         print(f"interrupted after {len(gathered)} of {len(work.entries)} puzzles", file=sys.stderr)
         return work._replace(entries=work.entries[: len(gathered)], interrupted=True), gathered
@@ -255,7 +258,7 @@ def print_batch(
 def timing(seconds: list[float]) -> dict[str, float | None]:
     """What every batch's summary ends with: its puzzles' seconds in all, and the median."""
     median = statistics.median(seconds) if seconds else None  # none, if Ctrl-C came first
-    return {"total_seconds": sum(seconds), "median_seconds": median}
+    return {"total_seconds": float(sum(seconds)), "median_seconds": median}
 
 
 def _print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:

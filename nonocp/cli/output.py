@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
@@ -14,6 +15,14 @@ from nonocp.render import Cell, Cells, picture, plain
 
 if TYPE_CHECKING:
     from nonocp.engine import Result
+
+
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters, and the line breaks ``str.splitlines`` knows beyond them."""
+
+
+def _escaped(found: re.Match[str]) -> str:
+    return repr(found.group())[1:-1]  # \n, \x1b, \u2028
 
 
 class Output:
@@ -36,15 +45,16 @@ class Output:
             )
 
     def line(self, text: str) -> None:
-        """One line, always, as written: a line break a title brings is written ``\\n``,
-        so that a script reading lines reads one per puzzle."""
+        """One line, always, as written: control characters and line breaks a title
+        brings are escaped (``\\n``), so that a script reading lines reads one per
+        puzzle, and a title's brackets and colons are not rich markup or emoji codes."""
         if self.as_json:
             return
-        text = text.replace("\r", "\\r").replace("\n", "\\n")
+        text = UNPRINTABLE.sub(_escaped, text)
         if self.plain:
             print(text)
-        else:  # as written: a title's brackets are not rich markup
-            self.console.print(text, markup=False)
+        else:
+            self.console.print(text, markup=False, emoji=False, soft_wrap=True)
 
     def json(self, document: dict[str, Any]) -> None:
         json.dump(document, sys.stdout, indent=2)

@@ -97,7 +97,7 @@ def solve(
     if work.single:
         ok = _solve_single(work.entries[0], solve_one, out, check)
     else:
-        ok = bool(work.entries) and _solve_many(work, solve_one, jobs, out, check)
+        ok = _solve_many(work, solve_one, jobs, out, check) and bool(work.entries)
     raise typer.Exit(exit_status(work, ok))
 
 
@@ -292,7 +292,7 @@ def count(
         ok = _count_single(work.entries[0], solutions, out, show)
     else:
         count_one = partial(chosen.count, limit=limit, time_limit=time_limit)
-        ok = bool(work.entries) and _count_many(work, count_one, jobs, out)
+        ok = _count_many(work, count_one, jobs, out) and bool(work.entries)
     raise typer.Exit(exit_status(work, ok))
 
 

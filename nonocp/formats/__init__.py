@@ -8,6 +8,7 @@ separate file of solutions.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import sys
@@ -155,12 +156,13 @@ def detect(source: str, text: str) -> Format:
 
 def decode(data: bytes, source: str) -> str:
     """A file's bytes as text; binary data is a located error rather than a traceback."""
+    body = data.removeprefix(codecs.BOM_UTF8)
     try:
-        text = data.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        before = data[: error.start].decode("utf-8", "replace")
+        before = body[: error.start].decode("utf-8", "replace")
         where = position(before, len(before))
-        byte = data[error.start : error.start + 1].hex()
+        byte = body[error.start : error.start + 1].hex()
         why = f"expected UTF-8 text, found the byte 0x{byte} (another encoding, or not text)"
         raise InputError(source, *where, why) from None
     if "\x00" in text:
