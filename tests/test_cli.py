@@ -383,7 +383,8 @@ def test_a_batch_reports_a_bad_file_solves_the_rest_and_exits_2(tmp_path: Path) 
     (summary,) = run.stdout.splitlines()
     assert summary.startswith("2 files: puzzles 1, solved 1, unique 1, ")
     nothing = run_cli("solve", str(bad), str(bad), "--plain")
-    assert (nothing.returncode, nothing.stdout, nothing.stderr.count("\n")) == (2, "", 2)
+    assert (nothing.returncode, nothing.stderr.count("\n")) == (2, 2)
+    assert nothing.stdout.startswith("2 files: puzzles 0, solved 0, ")  # a summary all the same
     as_json = run_cli("count", str(bad), str(PUZZLES / "heart.txt"), "--json")
     assert as_json.returncode == 2
     document = json.loads(as_json.stdout)
