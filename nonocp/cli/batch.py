@@ -263,14 +263,7 @@ def timing(seconds: list[float]) -> dict[str, float | None]:
 
 def _print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:
     """A batch's totals: a one-row table on a terminal, one line in plain output."""
-    shown = {
-        heading.replace("_", " "): f"{value:.3f}"
-        if isinstance(value, float)
-        else str(value)
-        if value is not None
-        else "-"
-        for heading, value in tally.items()
-    }
+    shown = {heading.replace("_", " "): _cell(value) for heading, value in tally.items()}
     if out.plain:
         out.line(f"{title}: " + ", ".join(f"{k} {v}" for k, v in shown.items()))
         return
@@ -279,3 +272,11 @@ def _print_summary(out: Output, title: str, tally: dict[str, Any]) -> None:
         table.add_column(heading, justify="right")
     table.add_row(*shown.values())
     out.console.print(table)
+
+
+def _cell(value: object) -> str:
+    """A total as the summary shows it: seconds to the millisecond, a count, or ``-`` for
+    the median of no puzzle."""
+    if value is None:
+        return "-"
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
