@@ -77,7 +77,7 @@ def deduce(puzzle: Puzzle, deadline: float | None = None, probing: float = math.
     fixed: list[Fixed] = []
     outcome = board.propagate(range(len(board.filled)), fixed, deadline)
     by_line, after_lines = cells - board.unknown, board.known()
-    broken = None if outcome is not False or board.broken is None else _line(puzzle, board.broken)
+    broken = _line(puzzle, board.broken) if outcome is False and board.broken is not None else None
     rating: Rating | None = None if outcome is None else Rating.LINE
     if outcome and board.unknown:
         outcome = board.probe(_earlier(deadline, time.perf_counter() + probing))
