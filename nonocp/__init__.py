@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from nonocp.engine import Count, Enumeration, Result, count, solutions, solve
     from nonocp.errors import InputError, NonocpError, PuzzleError
-    from nonocp.formats import load, load_all
+    from nonocp.formats import load, load_all, load_each
     from nonocp.puzzle import Puzzle, satisfies
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "count",
     "load",
     "load_all",
+    "load_each",
     "satisfies",
     "solutions",
     "solve",
@@ -44,6 +45,7 @@ _MODULE_OF = {
     "PuzzleError": "nonocp.errors",
     "load": "nonocp.formats",
     "load_all": "nonocp.formats",
+    "load_each": "nonocp.formats",
     "Puzzle": "nonocp.puzzle",
     "satisfies": "nonocp.puzzle",
 }

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
+from nonocp.formats import non
 from nonocp.puzzle import Puzzle
 
 REPO = Path(__file__).resolve().parents[1]
@@ -59,6 +60,14 @@ def puzzle_of(grid: Sequence[Sequence[int]]) -> Puzzle:
     """The puzzle a random picture defines, without keeping the picture as its solution."""
     solved = Puzzle.from_grid(grid)
     return Puzzle(rows=solved.rows, columns=solved.columns)
+
+
+def pack_puzzles(text: str) -> list[Puzzle]:
+    """The puzzles of a ``.nonpack``'s text, every one of which must read."""
+    readings = non.read(text, "<pack>")
+    puzzles = [reading for reading in readings if isinstance(reading, Puzzle)]
+    assert len(puzzles) == len(readings), readings
+    return puzzles
 
 
 @st.composite

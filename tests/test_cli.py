@@ -16,12 +16,21 @@ from pathlib import Path
 
 import pytest
 
-from nonocp.formats import non, taai
+from nonocp.formats import load, load_all, non, taai
 from nonocp.generate import random_puzzle
 from nonocp.puzzle import Puzzle
 
 from bruteforce import all_solutions
-from conftest import HEART, PUZZLES, REPO, Picture, nonocp_command, puzzle_of, run_cli
+from conftest import (
+    HEART,
+    PUZZLES,
+    REPO,
+    Picture,
+    nonocp_command,
+    pack_puzzles,
+    puzzle_of,
+    run_cli,
+)
 
 RUN_MAIN_THEN_LIST_HEAVY_IMPORTS = """
 import sys
@@ -246,7 +255,7 @@ def test_generate_ctrl_c_says_how_far_its_sifting_for_unique_puzzles_got() -> No
     assert said is not None
     kept, tried, unknown = map(int, said.groups())
     assert unknown > 0 and kept + unknown <= tried
-    written = non.read(output, "<stdout>") if kept else []
+    written = pack_puzzles(output) if kept else []
     assert len(written) == kept and all(len(all_solutions(p)) == 1 for p in written)
 
 
@@ -613,7 +622,7 @@ def test_generate_unique_keeps_exactly_the_puzzles_with_one_solution() -> None:
     tried = [random_puzzle(5, 4, 0.5, seed) for seed in range(1, int(said[1]) + 1)]
     unique = [p for p in tried if len(all_solutions(p)) == 1]
     assert len(unique) == 4 and len(all_solutions(tried[-1])) == 1
-    assert non.read(run.stdout, "<stdout>") == unique
+    assert pack_puzzles(run.stdout) == unique
 
 
 def test_convert_never_writes_over_the_file_it_converts(tmp_path: Path) -> None:
@@ -709,7 +718,7 @@ def test_picks_keep_their_places_in_the_file(tmp_path: Path) -> None:
     solutions, by their places in the file, not in the pick."""
     pack = tmp_path / "three.nonpack"
     assert run_cli("generate", "--size", "4x3", "--count", "3", "--out", str(pack)).returncode == 0
-    untitled = [replace(p, title=None) for p in non.read(pack.read_text(), str(pack))]
+    untitled = [replace(p, title=None) for p in pack_puzzles(pack.read_text())]
     pack.write_text(non.write(untitled))
     run = run_cli("count", str(pack), "--index", "3,1", "--json")
     assert [p["puzzle"] for p in json.loads(run.stdout)["puzzles"]] == ["#3", "#1"]
@@ -739,6 +748,34 @@ def test_generate_writes_out_s_format_and_checks_out_before_the_proofs(tmp_path:
     )
 
 
+def test_a_pack_reports_its_bad_puzzle_and_solves_the_others(tmp_path: Path) -> None:
+    """One puzzle of a tournament set that cannot be read (a clue too long for its line)
+    is reported where the file writes it, and costs none of the others."""
+    heart = load(PUZZLES / "heart.txt")
+    broken = replace(heart, columns=((5, 4), *heart.columns[1:]))
+    pack = tmp_path / "set.txt"
+    pack.write_text(taai.write([heart, broken, heart]))
+    error = f"nonocp: {pack}:21:1: column clue 5,4 needs 10 cells but a column has only 9\n"
+    run = run_cli("solve", str(pack), "--plain")
+    assert (run.returncode, run.stderr) == (2, error)
+    assert run.stdout.splitlines()[-1].startswith(f"{pack}: puzzles 2, solved 2, unique 2, ")
+    as_json = json.loads(run_cli("count", str(pack), "--json").stdout)
+    assert [p["puzzle"] for p in as_json["puzzles"]] == ["$1", "$3"]
+    assert as_json["unreadable"] == [error.removeprefix("nonocp: ").rstrip()]
+    picked = run_cli("solve", str(pack), "--index", "3", "--plain")
+    assert (picked.returncode, picked.stderr) == (0, "")
+    for bad in (["--index", "2"], ["--name", "#2"], ["--index", "1-2"]):
+        assert run_cli("solve", str(pack), *bad, "--plain").stderr == error
+    unnamed = run_cli("solve", str(pack), "--name", "$2").stderr
+    assert unnamed == f"nonocp: {pack} holds no puzzle named '$2' among the 2 that could be read\n"
+    kept = tmp_path / "kept.txt"
+    converted = run_cli("convert", str(pack), str(kept), "--to", "taai")
+    assert converted.stderr.splitlines()[-1] == (
+        f"nonocp: wrote 2 puzzles to {kept}, without the 1 puzzle that could not be read"
+    )
+    assert [p.extra for p in load_all(kept)] == [(("number", "1"),), (("number", "3"),)]
+
+
 def test_version() -> None:
     run = run_cli("--version")
     assert run.returncode == 0
@@ -756,7 +793,7 @@ def test_convert_says_what_it_wrote_without_the_files_it_could_not_read(tmp_path
     named, said = run.stderr.splitlines()
     assert named.startswith(f"nonocp: {folder / 'broken.non'}:")
     assert said == f"nonocp: wrote 1 puzzle to {pack}, without the 1 file that could not be read"
-    assert len(non.read(pack.read_text(), str(pack))) == 1
+    assert len(pack_puzzles(pack.read_text())) == 1
 
 
 def test_a_title_is_printed_as_written_on_one_line_even_on_a_terminal(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonocp.errors import NonocpError
-from nonocp.formats import FORMATS, ZERO_BESIDE, Format, dumps, load, load_all
+from nonocp.errors import InputError, NonocpError
+from nonocp.formats import FORMATS, ZERO_BESIDE, Format, dumps, load, load_all, load_each
 from nonocp.puzzle import Puzzle
 
 from conftest import PUZZLES, Picture, random_grids, run_cli
@@ -268,7 +268,7 @@ def test_malformed_files_give_one_located_line(
     [
         "nin-header-short",
         "non-colour-letters",
-        "taai-block-with-24-rows",
+        "taai-duplicate",
         "xml-letter",
         "non-holding-json",
         "keen-huge-number",
@@ -334,6 +334,32 @@ def test_rows_and_columns_filling_different_cells_are_reported_where_the_columns
     assert where, str(caught.value)
     written = path.read_text().splitlines()[int(where[1]) - 1]
     assert re.findall(r"\d+", written) == ["1", "1", "1", "1"]
+
+
+@pytest.mark.parametrize(
+    "fmt", [f for f in FORMATS if f.holds_many and f.name != "taai-solution"], ids=lambda f: f.name
+)
+def test_a_bad_puzzle_of_many_stands_as_its_error_and_the_others_read(
+    tmp_path: Path, fmt: Format
+) -> None:
+    heart = load(PUZZLES / "heart.txt")
+    broken = replace(heart, rows=((5, 4), *heart.rows[1:]))
+    path = tmp_path / f"p.{fmt.extensions[0]}"
+    path.write_text(fmt.write([heart, broken, heart]))
+    first, error, last = load_each(path, fmt.name)
+    assert isinstance(first, Puzzle) and isinstance(last, Puzzle)
+    assert first.rows == last.rows == heart.rows and first.columns == last.columns == heart.columns
+    assert (
+        isinstance(error, InputError)
+        and "row clue 5,4 needs 10 cells but a row has" in error.message
+    )
+    assert error.line is not None or fmt.name == "json"  # JSON locates by path: puzzles[1]
+    with pytest.raises(InputError) as caught:
+        load_all(path, fmt.name)
+    assert str(caught.value) == str(error)
+    path.write_text(fmt.write([broken, broken]))
+    with pytest.raises(InputError):  # no puzzle of it reads: the file is the error
+        load_each(path, fmt.name)
 
 
 def test_no_other_format_is_suggested_for_a_file_read_as_the_user_asked(tmp_path: Path) -> None:

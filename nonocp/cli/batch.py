@@ -23,16 +23,17 @@ from rich.text import Text
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, report
 from nonocp.cli.output import Output, counted, describe
-from nonocp.errors import NonocpError, named_os_errors
-from nonocp.formats import label, load_all, name_of, puzzle_files, select
+from nonocp.errors import InputError, NonocpError, named_os_errors
+from nonocp.formats import Reading, label, load_each, name_of, puzzle_files, select
 from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle
 
 T = TypeVar("T")
 
-Numbered = list[tuple[int, Puzzle]]
+Numbered = list[tuple[int, Reading]]
 """Puzzles to work on from one file, each with its place there (from 1), which names an
-untitled one (``#3``) and pairs it with its solution in a solution file."""
+untitled one (``#3``) and pairs it with its solution in a solution file; one that could
+not be read is its error."""
 
 Batch = tuple[str, Numbered, int]
 """One file's name, the puzzles to work on from it, and how many it holds."""
@@ -50,15 +51,22 @@ class Entry(NamedTuple):
     puzzle: Puzzle
 
 
+class Unreadable(NamedTuple):
+    """A file, or one puzzle of a file whose others read, that could not be read: its error."""
+
+    error: str
+    one_puzzle: bool = False
+
+
 class Work(NamedTuple):
     """The puzzles a command was given: what to call them together (the file, or ``N
-    files``), the files when several were given, why each of those that could not be
-    read could not, and whether Ctrl-C cut the batch short after ``entries``."""
+    files``), the files when several were given, why each file or puzzle that could not
+    be read could not, and whether Ctrl-C cut the batch short after ``entries``."""
 
     title: str
     entries: list[Entry]
     files: list[str] | None
-    unreadable: list[str]
+    unreadable: list[Unreadable]
     interrupted: bool = False
 
     @property
@@ -82,24 +90,36 @@ def work_of(
         raise empty[0]
     if len(files) == 1 and not empty:
         (file,) = files
-        source = name_of(file)
-        return Work(source, _entries([_chosen(file, format, index, name)], several=False), None, [])
+        batch = _chosen(file, format, index, name)
+        return Work(name_of(file), _entries([batch], several=False), None, _reported(batch))
     _refuse("takes one puzzle file, not several", index=index, name=name, **one_file_options)
     for error in empty:
         report(error)
     batches, unreadable = _readable(files, format)
     names = [name_of(file) for file in files]
     entries = _entries(batches, several=True)
-    return Work(counted(len(files), "file"), entries, names, [*map(str, empty), *unreadable])
+    not_files = [Unreadable(str(error)) for error in empty]
+    return Work(counted(len(files), "file"), entries, names, [*not_files, *unreadable])
 
 
 def _chosen(file: Path, format: str | None, index: str | None, name: str | None) -> Batch:
     """A file's puzzles a command works on, each with its place there: all, or those
-    ``--index`` or ``--name`` picks."""
-    puzzles = load_all(file, format)
-    position = {id(puzzle): at for at, puzzle in enumerate(puzzles, start=1)}
-    picked = select(puzzles, index, name, name_of(file))
-    return name_of(file), [(position[id(p)], p) for p in picked], len(puzzles)
+    ``--index`` or ``--name`` picks. One picked alone that cannot be read is an error."""
+    readings = load_each(file, format)
+    position = {id(reading): at for at, reading in enumerate(readings, start=1)}
+    picked = select(readings, index, name, name_of(file))
+    if len(picked) == 1 and isinstance(picked[0], InputError):
+        raise picked[0]
+    return name_of(file), [(position[id(p)], p) for p in picked], len(readings)
+
+
+def _reported(batch: Batch) -> list[Unreadable]:
+    """Report at once each puzzle of ``batch`` that could not be read; the rest go on."""
+    _, numbered, _ = batch
+    errors = [reading for _, reading in numbered if isinstance(reading, InputError)]
+    for error in errors:
+        report(error)
+    return [Unreadable(str(error), one_puzzle=True) for error in errors]
 
 
 def _expanded(paths: list[Path]) -> tuple[list[Path], list[NonocpError]]:
@@ -144,18 +164,21 @@ def _refuse(why: str, **options: object) -> None:
             raise NonocpError(f"--{option} {why}")
 
 
-def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], list[str]]:
-    """The puzzles of each file that reads, and the errors of those that do not: a batch
-    goes on past a bad file, reporting it at once and exiting with status 2."""
+def _readable(files: list[Path], format: str | None) -> tuple[list[Batch], list[Unreadable]]:
+    """The puzzles of each file that reads, and the errors of the files and puzzles that
+    do not: a batch goes on past them, reporting each at once and exiting with status 2."""
     batches: list[Batch] = []
     unreadable = []
     for file in files:
         try:
-            puzzles = load_all(file, format)
-            batches.append((name_of(file), list(enumerate(puzzles, start=1)), len(puzzles)))
+            readings = load_each(file, format)
         except NonocpError as error:
             report(error)
-            unreadable.append(str(error))
+            unreadable.append(Unreadable(str(error)))
+            continue
+        batch = name_of(file), list(enumerate(readings, start=1)), len(readings)
+        batches.append(batch)
+        unreadable += _reported(batch)
     return batches, unreadable
 
 
@@ -166,6 +189,8 @@ def _entries(batches: list[Batch], several: bool) -> list[Entry]:
     found = []
     for source, numbered, held in batches:
         for position, puzzle in numbered:
+            if isinstance(puzzle, InputError):
+                continue
             labelled = label(puzzle, position)
             if held == 1:
                 heading = describe(puzzle, source)
@@ -217,7 +242,8 @@ def answered(
 
 
 def exit_status(work: Work, ok: bool) -> int:
-    """2 when a file could not be read, else 0 when every puzzle was answered, else 1."""
+    """2 when a file or a puzzle could not be read, else 0 when every puzzle was answered,
+    else 1."""
     return EXIT_BAD_INPUT if work.unreadable else EXIT_SOLVED if ok else EXIT_UNSOLVED
 
 
@@ -243,7 +269,7 @@ def print_batch(
         out.json(
             {
                 **given,
-                "unreadable": work.unreadable,
+                "unreadable": [unreadable.error for unreadable in work.unreadable],
                 "interrupted": work.interrupted,
                 "puzzles": documents,
                 "summary": tally,

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from nonocp.cli.app import FORMAT_NAMES, FormatName, Index, Name, PuzzleFiles, app
-from nonocp.cli.batch import exit_status, work_of
+from nonocp.cli.batch import Unreadable, exit_status, work_of
 from nonocp.cli.output import counted
 from nonocp.errors import NonocpError
 from nonocp.formats import STDIN, dumps, format_to_write, write_file
@@ -51,9 +51,16 @@ def convert(
         wrote = (
             f"wrote {counted(len(puzzles), 'puzzle')} to {where}" if puzzles else "wrote nothing"
         )
-        skipped = counted(len(work.unreadable), "file")
-        print(f"nonocp: {wrote}, without the {skipped} that could not be read", file=sys.stderr)
+        skipped = left_out(work.unreadable)
+        print(f"nonocp: {wrote}, without {skipped} that could not be read", file=sys.stderr)
     raise typer.Exit(exit_status(work, ok=True))
+
+
+def left_out(unreadable: list[Unreadable]) -> str:
+    """What a conversion left out, files and single puzzles: ``the 1 file and the 2 puzzles``."""
+    puzzles = sum(entry.one_puzzle for entry in unreadable)
+    kinds = ((len(unreadable) - puzzles, "file"), (puzzles, "puzzle"))
+    return " and ".join(f"the {counted(n, kind)}" for n, kind in kinds if n)
 
 
 def refuse_overwriting(paths: list[Path], out: str) -> None:

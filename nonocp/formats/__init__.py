@@ -12,15 +12,23 @@ import codecs
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from nonocp.errors import InputError, NonocpError, PuzzleError, named_os_errors
 from nonocp.puzzle import Puzzle
 
-Reader = Callable[[str, str], list[Puzzle]]
-"""Parse a file's text (second argument: its name for error messages) into puzzles."""
+Reading = Puzzle | InputError
+"""One puzzle of a file as its reader found it: the puzzle, or why it cannot be read."""
+
+Reader = Callable[[str, str], Sequence[Reading]]
+"""Parse a file's text (second argument: its name for error messages) into puzzles. A
+file whose structure is broken raises the error; in a file of many puzzles whose
+structure holds (a tournament set's ``$n`` blocks, a pack's ``====`` parts, XML
+elements, JSON items), a puzzle that cannot be read stands as its error in its place,
+so that one bad puzzle of a thousand does not cost the other 999."""
 
 Writer = Callable[[Sequence[Puzzle]], str]
 """Write puzzles as one file's text; formats holding one puzzle accept exactly one."""
@@ -36,6 +44,20 @@ class Format:
     write: Writer
     looks_like: Callable[[str], bool]
     holds_many: bool = False
+
+
+Part = TypeVar("Part")
+
+
+def each(read_one: Callable[[Part], Puzzle], parts: Iterable[Part]) -> list[Reading]:
+    """``read_one`` of each part of a file of many puzzles, or that part's error in its place."""
+    readings: list[Reading] = []
+    for part in parts:
+        try:
+            readings.append(read_one(part))
+        except InputError as error:
+            readings.append(error)
+    return readings
 
 
 Locate = Callable[[str, int, str], Exception]
@@ -242,28 +264,51 @@ def check_writable(path: str | Path) -> None:
 
 
 def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
-    """Every puzzle in a file, each validated before it is returned."""
+    """Every puzzle in a file, each validated before it is returned; the first that
+    cannot be read is the file's error."""
+    puzzles = []
+    for reading in load_each(path, format):
+        if isinstance(reading, InputError):
+            raise reading
+        puzzles.append(reading)
+    return puzzles
+
+
+def load_each(path: str | Path, format: str | None = None) -> list[Reading]:
+    """Every puzzle in a file, each validated before it is returned, or in the place of
+    one that cannot be read, its error: a batch reports that one and goes on with the
+    rest. A file none of whose puzzles reads is an error of its own."""
     source = name_of(path)
     text = read_file(path)
     if not text.strip():  # else each format's grammar would say what it expected first
         raise InputError(source, 1, 1, "expected a puzzle, found an empty file")
     fmt = by_name(format) if format else detect(source, text)
     try:
-        puzzles = fmt.read(text, source)
+        found = fmt.read(text, source)
+        if not found:
+            raise InputError(source, None, None, f"no puzzle found (read as {fmt.name})")
+        readings = [validated(r, at, source, len(found)) for at, r in enumerate(found, start=1)]
+        errors = [reading for reading in readings if isinstance(reading, InputError)]
+        if len(errors) == len(readings):
+            raise errors[0]
     except InputError as error:
         raise error if format else hinted(error, fmt, text) from None
-    if not puzzles:
-        raise InputError(source, None, None, f"no puzzle found (read as {fmt.name})")
-    for at, puzzle in enumerate(puzzles, start=1):
-        try:
-            puzzle.validate()
-        except PuzzleError as error:
-            if len(puzzles) > 1:
-                name = f" in puzzle {label(puzzle, at)}"
-            else:
-                name = f" {puzzle.title!r}" if puzzle.title else ""
-            raise InputError(source, None, None, f"inconsistent clues{name}: {error}") from None
-    return puzzles
+    return readings
+
+
+def validated(reading: Reading, at: int, source: str, held: int) -> Reading:
+    """A puzzle read, or the error saying why its clues contradict each other, for the
+    few contradictions its reader has not placed in the file (no rows at all, say)."""
+    if isinstance(reading, InputError):
+        return reading
+    try:
+        return reading.validate()
+    except PuzzleError as error:
+        if held > 1:
+            name = f" in puzzle {label(reading, at)}"
+        else:
+            name = f" {reading.title!r}" if reading.title else ""
+        return InputError(source, None, None, f"inconsistent clues{name}: {error}")
 
 
 def hinted(error: InputError, fmt: Format, text: str) -> InputError:
@@ -281,10 +326,12 @@ def reads(fmt: Format, text: str, source: str) -> bool:
     if not fmt.looks_like(text):
         return False
     try:
-        puzzles = [puzzle.validate() for puzzle in fmt.read(text, source)]
+        readings = fmt.read(text, source)
     except NonocpError:
         return False
-    return bool(puzzles)
+    return bool(readings) and all(
+        isinstance(reading, Puzzle) and not reading.problems() for reading in readings
+    )
 
 
 def load(path: str | Path, format: str | None = None) -> Puzzle:
@@ -314,13 +361,13 @@ def holding_many() -> str:
 
 
 def select(
-    puzzles: Sequence[Puzzle],
+    readings: Sequence[Reading],
     index: str | None = None,
     name: str | None = None,
     source: str = "the file",
-) -> list[Puzzle]:
+) -> list[Reading]:
     """The puzzles a command works on: all of them, those ``index`` picks, or the one
-    ``name`` picks.
+    ``name`` picks (a puzzle that could not be read, its error in its place).
 
     ``index`` counts from 1 as people do, and takes ranges and lists (``7``, ``10-12``,
     ``3,7,10-12``); ``name`` matches a title, a catalogue entry, a TAAI number (``17`` or
@@ -329,16 +376,26 @@ def select(
     if index is not None and name is not None:
         raise NonocpError("pick a puzzle by --index or by --name, not both")
     if index is not None:
-        return [puzzles[at - 1] for at in positions(index, len(puzzles), source)]
+        return [readings[at - 1] for at in positions(index, len(readings), source)]
     if name is None:
-        return list(puzzles)
+        return list(readings)
     wanted = name.casefold().removeprefix("$")
-    for position, puzzle in enumerate(puzzles, start=1):
-        extra = dict(puzzle.extra)
-        names = (puzzle.title, extra.get("catalogue"), extra.get("number"), f"#{position}")
-        if wanted in {n.casefold().removeprefix("$") for n in names if n}:
-            return [puzzle]
-    raise NonocpError(f"{source} holds no puzzle named {name!r}")
+    for position, reading in enumerate(readings, start=1):
+        if wanted in names(reading, position):
+            return [reading]
+    read = [reading for reading in readings if isinstance(reading, Puzzle)]
+    among = f" among the {len(read)} that could be read" if len(read) < len(readings) else ""
+    raise NonocpError(f"{source} holds no puzzle named {name!r}{among}")
+
+
+def names(reading: Reading, position: int) -> set[str]:
+    """What ``--name`` may call a puzzle, folded: its title, catalogue entry, TAAI number
+    and place (``#3``); one that could not be read, only its place."""
+    if isinstance(reading, InputError):
+        return {f"#{position}"}
+    extra = dict(reading.extra)
+    given = (reading.title, extra.get("catalogue"), extra.get("number"), f"#{position}")
+    return {n.casefold().removeprefix("$") for n in given if n}
 
 
 INDEX_PART = re.compile(rf" *0*({NUMBER}) *(?:- *0*({NUMBER}) *)?")

@@ -14,7 +14,7 @@ import json
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import ZERO_BESIDE, Format, consistent, zero_beside
+from nonocp.formats import ZERO_BESIDE, Format, Reading, consistent, each, zero_beside
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 
 TEXT_FIELDS = ("title", "author", "copyright", "license")
@@ -102,16 +102,27 @@ def puzzle_at(value: object, path: str) -> Puzzle:
     return consistent(puzzle, located)
 
 
-def puzzles_at(data: object) -> list[Puzzle]:
+def puzzles_at(data: object, source: str) -> list[Reading]:
+    """The puzzles of a document: one, or each item of a list, a bad item's error in its place."""
     if isinstance(data, dict) and "puzzles" in data:
         items = listed(data["puzzles"], "puzzles", "a list of puzzles")
-        return [puzzle_at(item, f"puzzles[{i}]") for i, item in enumerate(items)]
-    if isinstance(data, list):
-        return [puzzle_at(item, f"[{i}]") for i, item in enumerate(data)]
-    return [puzzle_at(data, "")]
+        paths = [f"puzzles[{i}]" for i in range(len(items))]
+    elif isinstance(data, list):
+        items, paths = data, [f"[{i}]" for i in range(len(data))]
+    else:
+        return [puzzle_at(data, "")]
+    return each(lambda item: read_item(source, *item), zip(items, paths, strict=True))
 
 
-def read(text: str, source: str) -> list[Puzzle]:
+def read_item(source: str, value: object, path: str) -> Puzzle:
+    """The puzzle at ``path`` in a list of them, its error the file's."""
+    try:
+        return puzzle_at(value, path)
+    except Shape as error:
+        raise InputError(source, None, None, str(error)) from None
+
+
+def read(text: str, source: str) -> list[Reading]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -123,7 +134,7 @@ def read(text: str, source: str) -> list[Puzzle]:
             source, None, None, "invalid JSON: a number of over 4,300 digits"
         ) from None
     try:
-        return puzzles_at(data)
+        return puzzles_at(data, source)
     except Shape as error:
         raise InputError(source, None, None, str(error)) from None
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, LONG_NUMBER, Format, consistent, shown
+from nonocp.formats import DIGITS, LONG_NUMBER, Format, Reading, consistent, each, shown
 from nonocp.formats.lines import Line, at_lines, end_of, is_blank, numbered_lines, parse_clues
 from nonocp.puzzle import Clue, Grid, Puzzle, format_clue
 
@@ -195,8 +195,8 @@ def puzzles_in(lines: list[Line]) -> list[list[Line]]:
     return [part for part in found if not all(map(is_blank, part))]
 
 
-def read(text: str, source: str) -> list[Puzzle]:
-    return [read_one(part, source) for part in puzzles_in(numbered_lines(text))]
+def read(text: str, source: str) -> list[Reading]:
+    return each(lambda part: read_one(part, source), puzzles_in(numbered_lines(text)))
 
 
 def metadata_lines(puzzle: Puzzle) -> list[str]:

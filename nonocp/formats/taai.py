@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonocp.errors import InputError, NonocpError
-from nonocp.formats import Format, label, number, shown
+from nonocp.formats import Format, Reading, each, label, number, shown
 from nonocp.formats.lines import Line, clued, strip_blank
 from nonocp.puzzle import Grid, Puzzle
 
@@ -74,7 +74,7 @@ def blocks(text: str, source: str) -> list[Block]:
     return found
 
 
-def read(text: str, source: str) -> list[Puzzle]:
+def read(text: str, source: str) -> list[Reading]:
     found = blocks(text, source)
     length = Counter(len(block.body) for block in found).most_common(1)[0][0]
     if length % 2:
@@ -85,7 +85,7 @@ def read(text: str, source: str) -> list[Puzzle]:
             f"puzzle ${found[0].number} has {length} clue lines: expected an even number, "
             "the column clues then as many row clues",
         )
-    return [puzzle(block, length // 2, source) for block in found]
+    return each(lambda block: puzzle(block, length // 2, source), found)
 
 
 def puzzle(block: Block, size: int, source: str) -> Puzzle:

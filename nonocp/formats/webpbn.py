@@ -27,7 +27,9 @@ from nonocp.formats import (
     NUMBER,
     ZERO_BESIDE,
     Format,
+    Reading,
     consistent,
+    each,
     shown,
     zero_beside,
 )
@@ -195,18 +197,20 @@ class Reader:
         return named[0].get("char", default) if named else default
 
 
-def puzzles_in(root: ET.Element, reader: Reader) -> list[Puzzle]:
+def puzzles_in(root: ET.Element, reader: Reader) -> list[Reading]:
     if root.tag not in ("puzzleset", "puzzle"):
         raise reader.error(root, f"expected <puzzleset>, found <{root.tag}>")
-    return [reader.puzzle(p) for p in ([root] if root.tag == "puzzle" else root.findall("puzzle"))]
+    return each(reader.puzzle, [root] if root.tag == "puzzle" else root.findall("puzzle"))
 
 
-def read(text: str, source: str) -> list[Puzzle]:
-    """Parse fast; on any error, parse again keeping positions, which raises it located."""
+def read(text: str, source: str) -> list[Reading]:
+    """Parse fast; on any error, parse again keeping positions, which locates it."""
     root = quick_parse(text)
     if root is not None:
         try:
-            return puzzles_in(root, Reader(source, {}))
+            readings = puzzles_in(root, Reader(source, {}))
+            if all(isinstance(reading, Puzzle) for reading in readings):
+                return readings
         except InputError:
             pass
     root, where = located_parse(text, source)
