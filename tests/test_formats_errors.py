@@ -136,6 +136,13 @@ MALFORMED = {
         "</puzzle></puzzleset>\n",
         "3:3: expected a number in <count>, found 'x'",
     ),
+    "xml-no-break-space": (  # not a blank around a number, as it would be to str.strip
+        "p.xml",
+        '<puzzleset><puzzle>\n<clues type="rows"><line>\n  <count>&#160;1</count></line>'
+        '</clues>\n<clues type="columns"><line><count>1</count></line></clues>\n'
+        "</puzzle></puzzleset>\n",
+        "3:3: expected a number in <count>, found '\\xa01'",
+    ),
     "xml-missing-columns": (
         "p.xml",
         '<puzzleset>\n<puzzle><clues type="rows"></clues></puzzle></puzzleset>',

@@ -43,6 +43,8 @@ HEADER = (
 NOT_SUPPORTED = "colour puzzles are not supported"
 ENTITIES = {name.removesuffix(";"): text for name, text in html5.items() if name.endswith(";")}
 COUNTS = re.compile(rf"(?:\s*{NUMBER}\s*(?:,\s*{NUMBER}\s*)*)?", re.ASCII)
+ASCII_BLANKS = " \t\n\r\f\v"
+"""The blanks ``COUNTS`` allows around a number; a no-break space is not one of them."""
 
 Where = dict[ET.Element, tuple[int, int]]
 
@@ -160,12 +162,12 @@ class Reader:
                 raise self.error(counts[found.index(0)], ZERO_BESIDE)
             return clue(found)
         for count in counts:
-            text = (count.text or "").strip()
+            text = (count.text or "").strip(ASCII_BLANKS)
             if not (text.isascii() and text.isdigit()):
                 raise self.error(count, f"expected a number in <count>, found {shown(text)}")
             if len(text) > DIGITS:
                 raise self.error(count, f"{LONG_NUMBER} in <count>")
-        return ()
+        raise self.error(element, f"expected numbers in <count>, found {shown(numbers)}")
 
     def solution(self, element: ET.Element) -> Grid | None:
         goals = [s for s in element.findall("solution") if s.get("type", "goal") == "goal"]
