@@ -43,29 +43,29 @@ class Backend:
     count: Callable[..., Count]
 
 
-def backend(engine: str = EngineName.CPSAT, model: str | None = None) -> Backend:
+def backend(name: str = EngineName.CPSAT, model: str | None = None) -> Backend:
     """The solver ``--engine`` and ``--model`` name; ``model`` None means the default:
     for ``cpsat``, the engine's own choice (Glucose in its race, the automaton model to
     enumerate), which naming a model replaces by CP-SAT on that model.
 
     The MIP is the block-start formulation by construction, so it takes no other model.
     """
-    if engine == EngineName.MIP:
+    if name == EngineName.MIP:
         if model not in (None, ModelName.BLOCKS):
             raise NonocpError(f"--engine mip solves the block-start model, not --model {model}")
         from nonocp import mip
 
         return Backend(mip.solve, mip.solutions, mip.count)
-    if engine != EngineName.CPSAT:
+    if name != EngineName.CPSAT:
         names = ", ".join(EngineName)
-        raise NonocpError(f"unknown engine {engine!r} (known engines: {names})")
-    from nonocp import engine as cpsat
+        raise NonocpError(f"unknown engine {name!r} (known engines: {names})")
+    from nonocp import engine
 
     build = model_builder(model)
     return Backend(
-        partial(cpsat.solve, build=build),
-        partial(cpsat.solutions, build=build),
-        partial(cpsat.count, build=build),
+        partial(engine.solve, build=build),
+        partial(engine.solutions, build=build),
+        partial(engine.count, build=build),
     )
 
 

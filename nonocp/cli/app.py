@@ -82,7 +82,11 @@ FormatName = Annotated[
 ]
 Engine = Annotated[
     EngineName,
-    typer.Option("--engine", help="cpsat (CP-SAT) or mip (the block-start model as a MIP, SCIP)."),
+    typer.Option(
+        "--engine",
+        help="cpsat (nonocp's engine: logic, its own search and Glucose; CP-SAT with --model"
+        " and to count) or mip (the block-start model as a MIP, SCIP).",
+    ),
 ]
 Model = Annotated[
     ModelName | None,
