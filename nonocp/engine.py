@@ -23,7 +23,6 @@ for it. This module keeps the result types and the orchestration, and is cheap t
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -35,6 +34,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from nonocp.clock import deadline_after, later
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
+from nonocp.pool import cores
 from nonocp.puzzle import Grid, Known, Puzzle, satisfies
 
 if TYPE_CHECKING:
@@ -247,9 +247,7 @@ Searched = Grid | Literal[False] | None
 """What one search for a solution ends with: a checked solution, False when proven there
 is none, None when stopped (by the deadline or a ``Halt``)."""
 
-RACE = (
-    len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-) > 1
+RACE = cores() > 1
 """Whether a large puzzle's probing search races the other side (see ``_sides``): only
 where a second core lets it run at full speed beside it. A small puzzle's two sides race
 on one core too, sharing it."""

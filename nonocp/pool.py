@@ -11,13 +11,24 @@ and wait forever for the lost task's answer.
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 Task = TypeVar("Task")
 Answer = TypeVar("Answer")
+
+
+def cores() -> int:
+    """The cores this process may run on (a scheduler or ``taskset`` may allow fewer than
+    the machine has), where the system can say; else the machine's."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def in_order(
@@ -34,6 +45,8 @@ def in_order(
     if jobs <= 1:
         yield from map(work, tasks)
         return
+    from concurrent.futures import ProcessPoolExecutor  # 5 ms that one job need not pay
+
     chunk = max(1, min(most_per_chunk, len(tasks) // (jobs * 8)))
     pool = ProcessPoolExecutor(jobs, initializer=leave_interrupts_to_the_parent)
     try:

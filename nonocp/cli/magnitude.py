@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import sys
 import time
 from contextlib import AbstractContextManager, nullcontext
@@ -31,6 +30,7 @@ from nonocp.errors import named_os_errors
 from nonocp.magnitude.batch import Summary, results, resume
 from nonocp.magnitude.bounds import Sense
 from nonocp.magnitude.files import Instance, Style, answer_line, read_instances
+from nonocp.pool import cores
 
 EXIT_ALL_OPTIMAL, EXIT_NOT_ALL_OPTIMAL = 0, 1
 
@@ -172,7 +172,7 @@ def _answer(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    workers = jobs or len(os.sched_getaffinity(0))
+    workers = jobs or cores()
     errors = Console(stderr=True)
     with Progress(*columns, console=errors, disable=not errors.is_terminal) as progress:
         task = progress.add_task("", total=summary.instances + len(instances))
