@@ -11,12 +11,22 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from nonocp.engine import Count, Enumeration, Result, count, solutions, solve
+    from nonocp.engine import (
+        Analysis,
+        Count,
+        Enumeration,
+        Result,
+        analyze,
+        count,
+        solutions,
+        solve,
+    )
     from nonocp.errors import InputError, NonocpError, PuzzleError
     from nonocp.formats import load, load_all, load_each
     from nonocp.puzzle import Puzzle, satisfies
 
 __all__ = [
+    "Analysis",
     "Count",
     "Enumeration",
     "InputError",
@@ -24,6 +34,7 @@ __all__ = [
     "Puzzle",
     "PuzzleError",
     "Result",
+    "analyze",
     "count",
     "load",
     "load_all",
@@ -34,9 +45,11 @@ __all__ = [
 ]
 
 _MODULE_OF = {
+    "Analysis": "nonocp.engine",
     "Count": "nonocp.engine",
     "Enumeration": "nonocp.engine",
     "Result": "nonocp.engine",
+    "analyze": "nonocp.engine",
     "count": "nonocp.engine",
     "solutions": "nonocp.engine",
     "solve": "nonocp.engine",

@@ -23,8 +23,9 @@ milliseconds."""
 
 
 def deadline_after(time_limit: float | None) -> float | None:
-    if time_limit != time_limit:  # NaN, which the searches and the solvers read otherwise
-        raise ValueError("time limit NaN: expected seconds, or None for no limit")
+    # NaN would read as no limit to some solvers and as none left to others
+    if time_limit is not None and not time_limit >= 0:
+        raise ValueError(f"time limit {time_limit}: expected seconds from 0, or None for no limit")
     if time_limit is None or time_limit > LONGEST:
         return None
     return time.perf_counter() + time_limit

@@ -29,13 +29,14 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
-from nonocp.clock import deadline_after, later
+from nonocp.clock import deadline_after, later, seconds_left
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
 from nonocp.pool import cores
 from nonocp.puzzle import Grid, Known, Puzzle, satisfies
+from nonocp.words import counted
 
 if TYPE_CHECKING:
     from nonocp.logic.search import Found, Stopper
@@ -129,7 +130,7 @@ class Count:
 
     @property
     def text(self) -> str:
-        solutions = f"{self.count} solution" + ("" if self.count == 1 else "s")
+        solutions = counted(self.count, "solution")
         return solutions if self.exact else f"at least {solutions} ({self.stopped_by})"
 
 
@@ -209,13 +210,13 @@ def solve(
 
 def solve_from(
     puzzle: Puzzle,
-    deduction: Deduction | None,
+    deduction: Deduction,
     time_limit: float | None = None,
     build: ModelBuilder | None = None,
     prove_unique: bool = True,
     search_probes: int = SEARCH_PROBES,
 ) -> Result:
-    """The verdict, starting from what ``deduce`` already proved (or from nothing).
+    """The verdict, starting from what ``deduce`` already proved.
 
     When logic settled the puzzle that is the answer; otherwise one solution is searched
     for, then (unless ``prove_unique`` is False) a second that differs from it on the
@@ -226,13 +227,38 @@ def solve_from(
     puzzle.validate()
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
-    found, spent = None, 0.0
-    if deduction is not None:
-        wanted = _wanted(prove_unique)
-        found, spent = search_from(
-            puzzle, deduction, deadline, wanted, search_probes, LARGE_SEARCH_PROBES
-        )
+    wanted = _wanted(prove_unique)
+    found, spent = search_from(
+        puzzle, deduction, deadline, wanted, search_probes, LARGE_SEARCH_PROBES
+    )
     return _settle(puzzle, found, later(deadline, spent), build, started + spent, prove_unique)
+
+
+class Analysis(NamedTuple):
+    """What logic proved about a puzzle (its ``rating`` among it), the verdict from
+    there, and the seconds both took (not counting loading the search)."""
+
+    deduction: Deduction
+    result: Result
+    seconds: float
+
+    @property
+    def solved(self) -> bool:
+        return self.result.status is Status.SOLVED
+
+
+def analyze(
+    puzzle: Puzzle, time_limit: float | None = None, build: ModelBuilder | None = None
+) -> Analysis:
+    """How far logic gets on ``puzzle``, which rates how hard it is for a person, then
+    the verdict from there, all within one time limit: what ``nonocp analyze`` reports."""
+    puzzle.validate()
+    started = time.perf_counter()
+    deadline = deadline_after(time_limit)
+    deduction = deduce(puzzle, deadline)
+    deduced = time.perf_counter() - started
+    result = solve_from(puzzle, deduction, seconds_left(deadline), build=build)
+    return Analysis(deduction, result, deduced + result.seconds)
 
 
 def _wanted(prove_unique: bool) -> int:
@@ -271,7 +297,7 @@ def _settle(
         from nonocp import cpsat
 
         model = cpsat.Solving(puzzle, None, build, deadline, Halt())
-        return result(_by_solver(puzzle, model, None, prove_unique))
+        return result(_by_solver(model, None, prove_unique))
     verdict = _verdict_of(puzzle, found, prove_unique)
     if verdict is not None:
         return result(verdict)
@@ -328,7 +354,7 @@ class Halt:
             stop()
 
 
-def _by_solver(puzzle: Puzzle, solving: Solving, first: Grid | None, prove_unique: bool) -> Verdict:
+def _by_solver(solving: Solving, first: Grid | None, prove_unique: bool) -> Verdict:
     """A solver's verdict: a first solution (unless one is given), then, for uniqueness,
     a second that differs from it."""
     found = solving.search() if first is None else first
@@ -495,7 +521,7 @@ def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:
         from nonocp import cpsat
 
         solving = cpsat.Solving(puzzle, known, left.build, deadline, halt)
-    return _by_solver(puzzle, solving, first, left.prove_unique)
+    return _by_solver(solving, first, left.prove_unique)
 
 
 def _checked_run(puzzle: Puzzle, halt: Halt, run: Callable[[Stopper], Grid | None]) -> Grid | None:

@@ -36,10 +36,14 @@ class PuzzleError(NonocpError):
 
 
 @contextmanager
-def named_os_errors(path: str | Path, failing: str) -> Iterator[None]:
+def named_os_errors(path: str | Path, failing: str, reading: bool = False) -> Iterator[None]:
     """The operating system's refusal (no such file, permission denied, disk full) as one
-    line, ``path: reason``, not a traceback; ``failing`` when it gives no reason."""
+    line, ``path: reason``, not a traceback; ``failing`` when it gives no reason. A file
+    that cannot be ``reading`` is an ``InputError``, as is one that reads as no puzzle."""
     try:
         yield
     except OSError as error:
-        raise NonocpError(f"{path}: {error.strerror or failing}") from None
+        reason = error.strerror or failing
+        if reading:
+            raise InputError(str(path), None, None, reason) from None
+        raise NonocpError(f"{path}: {reason}") from None

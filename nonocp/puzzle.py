@@ -7,11 +7,14 @@ puzzles can be hashed, compared, sent to worker processes and written back out u
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from itertools import chain
+from typing import Any, SupportsIndex, TypeVar
 
 from nonocp.errors import PuzzleError
+from nonocp.words import counted
 
 Clue = tuple[int, ...]
 Line = tuple[int, ...]
@@ -24,6 +27,23 @@ Cell = TypeVar("Cell")
 def clue(numbers: Iterable[int]) -> Clue:
     """Normalise a clue as files write it: zeros (the ``0`` of an empty line) are dropped."""
     return tuple(n for n in numbers if n != 0)
+
+
+def integers(lines: Iterable[Iterable[Any]]) -> tuple[tuple[int, ...], ...]:
+    """Lines of numbers as tuples, each integer a Python ``int`` (numpy's too) but for a
+    bool, which stays as it is, as does anything else, for ``Puzzle.problems`` to name."""
+    found: tuple[tuple[int, ...], ...] = tuple(map(tuple, lines))
+    if set(map(type, chain.from_iterable(found))) <= {int}:  # nearly always: files make ints
+        return found
+    return tuple(tuple(map(_integer, line)) for line in found)
+
+
+def _integer(n: Any) -> Any:
+    """A number given of another type as a Python one: a numpy scalar as its ``item()``,
+    another integer type by ``operator.index``; a bool stays a bool."""
+    if hasattr(n, "item") and hasattr(n, "dtype"):
+        n = n.item()
+    return n if isinstance(n, bool) or not hasattr(n, "__index__") else operator.index(n)
 
 
 def runs(line: Iterable[int]) -> Clue:
@@ -42,7 +62,7 @@ def runs(line: Iterable[int]) -> Clue:
 
 def columns_of(grid: Sequence[Sequence[Cell]]) -> tuple[tuple[Cell, ...], ...]:
     """The grid read column by column (of cells, clues' partial knowledge or model variables)."""
-    return tuple(zip(*grid, strict=True)) if grid else ()
+    return tuple(zip(*grid, strict=True)) if len(grid) else ()  # a numpy array has no truth
 
 
 def min_length(c: Clue) -> int:
@@ -69,29 +89,44 @@ class Puzzle:
     extra: tuple[tuple[str, str], ...] = field(default=())
 
     def __post_init__(self) -> None:
-        """Clues as tuples, whatever sequences they were given as: grids, which are tuples,
-        are compared with them."""
-        object.__setattr__(self, "rows", tuple(map(tuple, self.rows)))
-        object.__setattr__(self, "columns", tuple(map(tuple, self.columns)))
+        """Clues and the solution as tuples of Python ints, whatever sequences and integers
+        they were given as (lists, numpy arrays): grids, which are such tuples, are compared
+        with them, and a puzzle is hashed."""
+        object.__setattr__(self, "rows", integers(self.rows))
+        object.__setattr__(self, "columns", integers(self.columns))
+        if self.solution is not None:
+            object.__setattr__(self, "solution", integers(self.solution))
+        object.__setattr__(self, "extra", tuple(map(tuple, self.extra)))
 
     @classmethod
     def from_clues(
         cls,
-        rows: Iterable[Iterable[int]],
-        columns: Iterable[Iterable[int]],
+        rows: Iterable[Iterable[SupportsIndex]],
+        columns: Iterable[Iterable[SupportsIndex]],
         **metadata: object,
     ) -> Puzzle:
-        """Build a puzzle from any iterables of numbers, normalising zeros away."""
+        """Build a puzzle from any iterables of integers (numpy arrays too), normalising
+        zeros away."""
         return cls(
-            rows=tuple(clue(r) for r in rows),
-            columns=tuple(clue(c) for c in columns),
+            rows=tuple(map(clue, integers(rows))),
+            columns=tuple(map(clue, integers(columns))),
             **metadata,  # type: ignore[arg-type]
         )
 
     @classmethod
-    def from_grid(cls, grid: Sequence[Sequence[int]], **metadata: object) -> Puzzle:
-        """The puzzle whose unique intended picture is ``grid`` (kept as its solution)."""
-        cells = tuple(tuple(int(bool(v)) for v in row) for row in grid)
+    def from_grid(cls, grid: Iterable[Iterable[SupportsIndex]], **metadata: object) -> Puzzle:
+        """The puzzle whose intended picture is ``grid``, of 0/1 cells (kept as its
+        solution). Anything else is refused: text such as ``"#."`` would read as all filled."""
+        given = integers(grid)
+        if any(not isinstance(cell, int) or cell not in (0, 1) for row in given for cell in row):
+            raise PuzzleError("a grid's cells are 0 or 1 (or False and True)")
+        cells = tuple(tuple(map(int, row)) for row in given)
+        for number, row in enumerate(cells, start=1):
+            if len(row) != len(cells[0]):
+                raise PuzzleError(
+                    f"row {number} of the grid has {counted(len(row), 'cell')}, "
+                    f"row 1 {len(cells[0])}"
+                )
         return cls(
             rows=tuple(runs(r) for r in cells),
             columns=tuple(runs(c) for c in columns_of(cells)),
@@ -150,8 +185,10 @@ class Puzzle:
         column_total = sum(map(sum, self.columns))
         if row_total == column_total:
             return None
-        unit = "cell" if row_total == 1 else "cells"
-        return f"the row clues fill {row_total} {unit} but the column clues fill {column_total}"
+        return (
+            f"the row clues fill {counted(row_total, 'cell')} but the column clues fill "
+            f"{column_total}"
+        )
 
     def validate(self) -> Puzzle:
         """Raise ``PuzzleError`` naming the first inconsistency; return the puzzle if none."""

@@ -9,14 +9,17 @@ import time
 from collections.abc import Generator
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 
+import nonocp
 from nonocp import count, engine, load, satisfies, solutions, solve
 from nonocp.backends import backend
 from nonocp.engine import Ending, Status, Uniqueness, enumerated
-from nonocp.errors import PuzzleError
+from nonocp.errors import InputError, PuzzleError
 from nonocp.formats import dumps
+from nonocp.logic import Rating
 from nonocp.puzzle import Grid, Known, Puzzle
 
 from bruteforce import all_solutions
@@ -119,8 +122,49 @@ def test_a_limit_must_be_a_count_and_a_time_limit_a_number() -> None:
     for limit in (-1, 2.5, True):
         with pytest.raises(ValueError, match="expected a whole number from 0"):
             count(puzzle, limit=limit)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="time limit NaN"):
-        solve(puzzle, time_limit=math.nan)
+    for wrong in (math.nan, -1):
+        with pytest.raises(ValueError, match=f"time limit {wrong}: expected seconds from 0"):
+            solve(puzzle, time_limit=wrong)
+
+
+def test_numpy_clues_and_grids_are_taken_as_python_ints() -> None:
+    """What a researcher's own solver hands over: arrays, and numpy's integers and bools."""
+    heart = load(PUZZLES / "heart.txt")
+    grid = solve(heart).grid
+    arrays = np.array(grid), np.zeros((9, 9), dtype=int)  # typed Grid, read as any rows
+    assert grid is not None and satisfies(heart, arrays[0])  # type: ignore[arg-type]
+    assert not satisfies(heart, arrays[1])  # type: ignore[arg-type]
+    from_arrays = Puzzle.from_clues(np.array([[1], [1]]), [[np.int64(1)], [np.int8(1)]])
+    assert from_arrays.rows == ((1,), (1,)) and type(from_arrays.rows[0][0]) is int
+    assert count(from_arrays).count == 2
+    assert Puzzle.from_grid(np.array(grid, dtype=bool)) == Puzzle.from_grid(grid)
+    assert hash(Puzzle(rows=[(1,)], columns=[(1,)], solution=[[1]]))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("grid", "why"),
+    [
+        (["#.", ".#"], "a grid's cells are 0 or 1"),  # text would read as all filled
+        ([[2, 0]], "a grid's cells are 0 or 1"),
+        ([[1, 0], [1]], "row 2 of the grid has 1 cell, row 1 2"),
+    ],
+)
+def test_a_grid_of_other_cells_or_ragged_rows_is_refused(grid: list, why: str) -> None:
+    with pytest.raises(PuzzleError, match=re.escape(why)):
+        Puzzle.from_grid(grid)
+
+
+def test_analyze_rates_a_puzzle_and_gives_the_verdict_from_where_logic_stops() -> None:
+    analysis = nonocp.analyze(load(PUZZLES / "difficult.txt"), time_limit=60)
+    assert analysis.deduction.rating is Rating.SEARCH and analysis.solved
+    assert analysis.result.uniqueness is Uniqueness.UNIQUE
+    assert nonocp.analyze(load(PUZZLES / "heart.txt")).deduction.rating is Rating.LINE
+
+
+def test_a_file_that_cannot_be_read_is_an_input_error(tmp_path: Path) -> None:
+    for path in (tmp_path / "none.non", tmp_path):
+        with pytest.raises(InputError, match=f"^{re.escape(str(path))}: "):
+            load(path)
 
 
 def test_an_enumeration_kept_but_not_read_pauses() -> None:

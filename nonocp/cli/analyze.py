@@ -7,11 +7,10 @@ a line each and a summary of their ratings, as a designer checking a collection 
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -40,13 +39,12 @@ from nonocp.cli.batch import (
     work_of,
 )
 from nonocp.cli.output import Output, puzzle_json, result_json, seconds
-from nonocp.logic import Deduction, Rating, Step, deduce
+from nonocp.logic import Deduction, Rating, Step
 from nonocp.puzzle import Puzzle
 from nonocp.render import plain
 
 if TYPE_CHECKING:
-    from nonocp.engine import Result
-    from nonocp.models import ModelBuilder
+    from nonocp.engine import Analysis
 
 MEANING = {
     Rating.LINE: "line logic alone solves it",
@@ -54,21 +52,6 @@ MEANING = {
     Rating.SEARCH: "logic stalls; search needed",
     None: "logic stopped by the time limit",
 }
-
-
-class Analysis(NamedTuple):
-    """What logic proved about a puzzle, the engine's answer from there, and the seconds
-    both took (not counting loading the search)."""
-
-    deduction: Deduction
-    result: Result
-    seconds: float
-
-    @property
-    def solved(self) -> bool:
-        from nonocp.engine import Status
-
-        return self.result.status is Status.SOLVED
 
 
 @app.command()
@@ -91,30 +74,20 @@ def analyze(
     work = work_of(files, format, index, name)
     one_puzzle_only(work, steps=steps)
     build = model_builder(model)
+    from nonocp import engine  # here: the command line starts without it
+
     if work.single:
         (entry,) = work.entries
-        analysis = _analysis(entry.puzzle, time_limit, build)
+        analysis = engine.analyze(entry.puzzle, time_limit, build)
         if as_json:
             out.json({"puzzle": entry.label, **_json(entry, analysis, steps)})
         else:
             _print(out, entry, analysis, steps)
         ok = analysis.solved
     else:
-        analyze_one = partial(_analysis, time_limit=time_limit, build=build)
+        analyze_one = partial(engine.analyze, time_limit=time_limit, build=build)
         ok = _analyze_many(work, analyze_one, jobs, out) and bool(work.entries)
     raise typer.Exit(exit_status(work, ok))
-
-
-def _analysis(puzzle: Puzzle, time_limit: float | None, build: ModelBuilder | None) -> Analysis:
-    from nonocp.clock import deadline_after, seconds_left
-    from nonocp.engine import solve_from
-
-    started = time.perf_counter()
-    deadline = deadline_after(time_limit)
-    deduction = deduce(puzzle, deadline)
-    deduced = time.perf_counter() - started
-    result = solve_from(puzzle, deduction, seconds_left(deadline), build=build)
-    return Analysis(deduction, result, deduced + result.seconds)
 
 
 def _analyze_many(

@@ -22,11 +22,12 @@ from rich.text import Text
 
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, report
-from nonocp.cli.output import Output, counted, describe
+from nonocp.cli.output import Output, describe
 from nonocp.errors import InputError, NonocpError, named_os_errors
 from nonocp.formats import Reading, label, load_each, name_of, puzzle_files, select
 from nonocp.pool import in_order
 from nonocp.puzzle import Puzzle
+from nonocp.words import counted
 
 T = TypeVar("T")
 

@@ -12,9 +12,9 @@ import typer
 
 from nonocp.cli.app import FORMAT_NAMES, FormatName, Index, Name, PuzzleFiles, app
 from nonocp.cli.batch import Unreadable, exit_status, work_of
-from nonocp.cli.output import counted
 from nonocp.errors import NonocpError
 from nonocp.formats import STDIN, dumps, format_to_write, write_file
+from nonocp.words import counted
 
 Target = Annotated[
     str,

@@ -94,8 +94,3 @@ def result_json(result: Result) -> dict[str, Any]:
         "grid": grid_rows(result.grid),
         "other": grid_rows(result.other),
     }
-
-
-def counted(count: int, thing: str) -> str:
-    """``3 files``, ``1 file``."""
-    return f"{count} {thing}{'s' * (count != 1)}"

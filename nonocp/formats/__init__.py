@@ -231,7 +231,7 @@ like ``/dev/zero`` would otherwise be read until memory ran out."""
 def read_file(path: str | Path) -> str:
     """A file's text (standard input's for ``-``), binary data being a located error."""
     source = name_of(path)
-    with named_os_errors(source, "cannot be read"):
+    with named_os_errors(source, "cannot be read", reading=True):
         if str(path) == STDIN:
             data = sys.stdin.buffer.read(LARGEST + 1)
         else:

@@ -52,7 +52,7 @@ def resume(out: Path, instances: Sequence[Instance], style: Style, sense: Sense)
     if not out.exists():
         return []
     path = str(out)
-    with named_os_errors(path, "cannot be read"):
+    with named_os_errors(path, "cannot be read", reading=True):
         text = out.read_bytes().decode("utf-8", "replace")
     *lines, tail = text.split("\n")
     standing = [
