@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonocp.errors import NonocpError
+from nonocp.errors import NonocpError, PuzzleError
 from nonocp.formats import (
     FORMATS,
     attach_solutions,
@@ -24,6 +24,7 @@ from nonocp.formats import (
     check_writable,
     detect,
     dumps,
+    load,
     load_all,
     number,
     positions,
@@ -277,6 +278,15 @@ def test_written_files_are_detected_as_what_they_are(tmp_path: Path) -> None:
         path = tmp_path / f"heart.{fmt.extensions[0]}"
         path.write_text(dumps(heart, fmt.name))
         assert detect(str(path), read_file(path)).name == fmt.name
+
+
+def test_dumps_writes_one_puzzle_or_many_only_if_they_read_back() -> None:
+    heart = load(PUZZLES / "heart.txt")
+    assert dumps(heart, "nin") == dumps([heart], "nin")
+    with pytest.raises(NonocpError, match="no puzzle to write"):
+        dumps([], "nin")
+    with pytest.raises(PuzzleError, match="clue 3 needs 3 cells but a row has only 1"):
+        dumps(Puzzle(rows=((3,),), columns=((1,),)), "json")
 
 
 def test_format_option_overrides_the_extension(tmp_path: Path) -> None:

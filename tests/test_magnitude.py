@@ -5,7 +5,9 @@ and real instances from the shared workload."""
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
@@ -89,8 +91,24 @@ def test_an_unreachable_bound_is_optimised_past() -> None:
 def test_no_grid_is_proven_infeasible() -> None:
     assert optimize((1, 0), (0, 0), "min").status is Status.INFEASIBLE
     assert optimize((3,), (1, 1, 1, 1), "max").status is Status.INFEASIBLE  # 3 runs in 4 cells
-    with pytest.raises(ValueError, match="negative"):
-        optimize((-1,), (1,), "min")
+
+
+@pytest.mark.parametrize(
+    ("rows", "columns", "options", "why"),
+    [
+        ((-1,), (1,), {}, "run counts are whole numbers from 0, not -1"),
+        ((1.5,), (1,), {}, "run counts are whole numbers from 0, not 1.5"),
+        ("11", "11", {}, "run counts are whole numbers from 0, not '1'"),
+        ((True,), (1,), {}, "run counts are whole numbers from 0, not True"),
+        ((1,), (1,), {"time_limit": math.nan}, "time limit nan: expected seconds from 0"),
+        ((1,), (1,), {"known": ((0,),)}, "known: a grid with other run counts"),
+    ],
+)
+def test_an_instance_that_is_not_one_is_refused(
+    rows: tuple, columns: tuple, options: dict, why: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(why)):
+        optimize(rows, columns, "min", **options)
 
 
 def test_base64_round_trip() -> None:

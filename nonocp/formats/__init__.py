@@ -345,8 +345,15 @@ def load(path: str | Path, format: str | None = None) -> Puzzle:
     return puzzles[0]
 
 
-def dumps(puzzles: Sequence[Puzzle], format: str) -> str:
+def dumps(puzzles: Puzzle | Sequence[Puzzle], format: str) -> str:
+    """Puzzles (or one) as a file of ``format`` holds them. Only puzzles that could be read
+    back: none is no file, and clues no grid can satisfy are a ``PuzzleError``."""
     fmt = by_name(format)
+    puzzles = [puzzles] if isinstance(puzzles, Puzzle) else puzzles
+    if not puzzles:
+        raise NonocpError("no puzzle to write")
+    for puzzle in puzzles:
+        puzzle.validate()
     if len(puzzles) > 1 and not fmt.holds_many:
         raise NonocpError(
             f"the {fmt.name} format holds one puzzle, not {len(puzzles)}: pick one "

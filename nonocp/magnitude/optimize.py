@@ -6,9 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from nonocp.clock import checked
 from nonocp.magnitude.bounds import Magnitudes, Sense, bound, magnitudes
 from nonocp.magnitude.construct import construct
-from nonocp.puzzle import Grid
+from nonocp.puzzle import Grid, integers
 
 
 class Status(StrEnum):
@@ -52,6 +53,9 @@ def optimize(
     answer, unproven, where the solver finds none in time: an instance that has a grid
     is never answered without one."""
     rows, columns, goal = _checked_input(row_runs, col_runs, sense)
+    if known is not None and magnitudes(known) != (rows, columns):
+        raise ValueError("known: a grid with other run counts than the instance's")
+    checked(time_limit)
     target = bound(rows, columns, goal)
     if not _fits(rows, len(columns)) or not _fits(columns, len(rows)):
         return Result(None, Status.INFEASIBLE, target, by_construction=False)
@@ -73,11 +77,12 @@ def optimize(
 def _checked_input(
     row_runs: Iterable[int], col_runs: Iterable[int], sense: Sense | str
 ) -> tuple[Magnitudes, Magnitudes, Sense]:
-    rows, columns = tuple(row_runs), tuple(col_runs)
+    rows, columns = integers([row_runs, col_runs])
     if not rows or not columns:
         raise ValueError("a grid needs at least one row and one column")
-    if any(k < 0 for k in (*rows, *columns)):
-        raise ValueError("run counts cannot be negative")
+    wrong = next((k for k in (*rows, *columns) if type(k) is not int or k < 0), None)
+    if wrong is not None:
+        raise ValueError(f"run counts are whole numbers from 0, not {wrong!r}")
     return rows, columns, Sense(sense)
 
 
