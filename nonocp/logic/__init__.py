@@ -1,7 +1,8 @@
 """Logic solving: an exact line solver, propagation, probing and a difficulty rating.
 
 Everything here is a proof step: a cell is fixed only when every solution has that
-value, so the CP-SAT engine can start from what logic fixed without losing a solution.
+value, so the searches and solvers after it start from what logic fixed without losing
+a solution.
 """
 
 from nonocp.logic.line import solve_line

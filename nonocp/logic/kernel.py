@@ -712,9 +712,9 @@ RESTART_FAILS = 10
 and the unit of its later runs' patience (``_luby``). On random 100x100 puzzles a wrong
 early decision shows only hundreds of levels below it, where backtracking one level at a
 time never gets back to it: without restarts 7 of seeds 1-30 found nothing in 60 s, with
-restarts after 10 failures (each later run allowed 1.5 times as many, noise 0.3) 3 of
-them. After 5 failures (noise 0.1) it was 3 as well, the other four each found more
-slowly."""
+restarts after 10 failures (each later run then allowed 1.5 times as many, noise 0.3) 3
+of them. After 5 failures (noise 0.1) it was 3 as well, the other four each found more
+slowly. Luby's sequence later replaced growing by half (``benchmarks/CHOICES.md``)."""
 
 
 @njit(cache=True)
@@ -755,10 +755,10 @@ failed (CHS's smoothing): the knot a search fails in now outweighs the ones it l
 
 RESTART_CELLS = 2000
 """The open cells at the root from which the dynamic search restarts (when ``search`` is
-not told). Below, a node costs microseconds and CP-SAT's clause learning, racing it,
-covers the heavy tail: on the 24 slowest tournament puzzles restarts after 10 failures
-took 18.5 s where the search without them took 6.7 s (leaving out the three neither
-solves in 20 s)."""
+not told). Below, a node costs microseconds and clause learning, racing it (Glucose,
+CP-SAT before it), covers the heavy tail: on the 24 slowest tournament puzzles restarts
+after 10 failures took 18.5 s where the search without them took 6.7 s (leaving out the
+three neither solves in 20 s)."""
 
 
 @njit(cache=True)

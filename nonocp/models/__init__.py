@@ -2,7 +2,8 @@
 
 Importing this package (for ``builder``) does not import OR-tools, which takes
 about a third of a second: ``cp_model`` is imported when a model is first built, that is
-only when logic and the depth-first search leave cells open (see ``nonocp.engine``).
+only with ``--model``, to count or without logic, and then only for cells logic leaves
+open (see ``nonocp.engine``).
 """
 
 from __future__ import annotations
