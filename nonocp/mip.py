@@ -41,6 +41,7 @@ from nonocp.engine import (
     left_to_find,
 )
 from nonocp.errors import NonocpError
+from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle, columns_of
 
 SOLVED = (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE)
@@ -98,7 +99,7 @@ def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = N
         ]
         for r in range(puzzle.height)
     ]
-    free = [(r, c) for r, row in enumerate(cells) for c, x in enumerate(row) if x.lb() < x.ub()]
+    free = open_cells(known, puzzle.height, puzzle.width)
     lines = zip([*cells, *columns_of(cells)], placements(puzzle, known), strict=True)
     for number, (line, placed) in enumerate(in_time(lines, deadline)):
         _add_line(solver, line, placed, f"l{number}")

@@ -21,7 +21,7 @@ Line = tuple[int, ...]
 Grid = tuple[Line, ...]
 Known = Sequence[Sequence[int | None]]
 """A partly solved grid: 0 or 1 where a cell is known, None where it is not."""
-Cell = TypeVar("Cell")
+Value = TypeVar("Value")
 
 
 def clue(numbers: Iterable[int]) -> Clue:
@@ -60,7 +60,7 @@ def runs(line: Iterable[int]) -> Clue:
     return tuple(lengths)
 
 
-def columns_of(grid: Sequence[Sequence[Cell]]) -> tuple[tuple[Cell, ...], ...]:
+def columns_of(grid: Sequence[Sequence[Value]]) -> tuple[tuple[Value, ...], ...]:
     """The grid read column by column (of cells, clues' partial knowledge or model variables)."""
     return tuple(zip(*grid, strict=True)) if len(grid) else ()  # a numpy array has no truth
 

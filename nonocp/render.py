@@ -15,12 +15,11 @@ from collections.abc import Collection, Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from nonocp.puzzle import Puzzle
-
-Cells = Sequence[Sequence[int | None]]
-"""A grid whose cells may be unknown (None), as logic leaves it."""
+from nonocp.formats.lines import spaced
+from nonocp.puzzle import Known, Puzzle
 
 Cell = tuple[int, int]
+"""A cell's row and column, from 0."""
 
 GUIDE = 5
 FILLED, EMPTY, UNKNOWN = "█", "·", "░"
@@ -31,7 +30,7 @@ GUIDE_STYLE = "grey50"
 CLUE_STYLE = "cyan"
 
 
-def plain(cells: Cells) -> str:
+def plain(cells: Known) -> str:
     """The grid in ASCII: ``#`` filled, ``.`` empty, ``?`` unknown; one line per row."""
     symbol = {1: "#", 0: ".", None: "?"}
     return "\n".join("".join(symbol[v] for v in row) for row in cells)
@@ -50,7 +49,7 @@ def _cell_width(puzzle: Puzzle) -> int:
 
 def picture(
     puzzle: Puzzle,
-    cells: Cells,
+    cells: Known,
     *,
     width: int,
     highlight: Collection[Cell] = (),
@@ -68,20 +67,16 @@ def picture(
 
 
 def _row_clue_width(puzzle: Puzzle) -> int:
-    return max((len(_row_clue(c)) for c in puzzle.rows), default=0)
+    return max((len(spaced(c)) for c in puzzle.rows), default=0)
 
 
-def _row_clue(c: tuple[int, ...]) -> str:
-    return " ".join(map(str, c)) if c else "0"
-
-
-def _full(puzzle: Puzzle, cells: Cells, highlight: Collection[Cell]) -> RenderableType:
+def _full(puzzle: Puzzle, cells: Known, highlight: Collection[Cell]) -> RenderableType:
     margin, cell = _row_clue_width(puzzle) + 1, _cell_width(puzzle)
     lines = [*_column_clue_lines(puzzle, margin, cell)]
     for r, row in enumerate(cells):
         if r and r % GUIDE == 0:
             lines.append(_guide_line(puzzle.width, margin, cell))
-        line = Text(_row_clue(puzzle.rows[r]).rjust(margin - 1) + " ")
+        line = Text(spaced(puzzle.rows[r]).rjust(margin - 1) + " ")
         line.stylize(CLUE_STYLE)
         for c, value in enumerate(row):
             if c and c % GUIDE == 0:
@@ -124,7 +119,7 @@ def _guide_line(width: int, margin: int, cell: int) -> Text:
 HALF_BLOCKS = {(1, 1): "█", (1, 0): "▀", (0, 1): "▄", (0, 0): " "}
 
 
-def _compact(cells: Cells, highlight: Collection[Cell]) -> RenderableType:
+def _compact(cells: Known, highlight: Collection[Cell]) -> RenderableType:
     """Two grid rows per text line: each character is a cell above and a cell below."""
     lines = []
     for top in range(0, len(cells), 2):
@@ -133,14 +128,14 @@ def _compact(cells: Cells, highlight: Collection[Cell]) -> RenderableType:
             lower = cells[top + 1][c] if top + 1 < len(cells) else 0
             marked = (top, c) in highlight or (top + 1, c) in highlight
             if upper is None or lower is None:
-                line.append("░", style=UNKNOWN_STYLE)
+                line.append(UNKNOWN, style=UNKNOWN_STYLE)
             else:
                 line.append(HALF_BLOCKS[upper, lower], style=HIGHLIGHT_STYLE if marked else None)
         lines.append(line)
     return Group(*lines)
 
 
-def ambiguous_cells(grids: Sequence[Cells]) -> set[Cell]:
+def ambiguous_cells(grids: Sequence[Known]) -> set[Cell]:
     """The cells whose value differs between some of the given solutions."""
     if not grids:
         return set()
@@ -153,7 +148,7 @@ def ambiguous_cells(grids: Sequence[Cells]) -> set[Cell]:
     }
 
 
-def masked(grid: Cells, cells: Collection[Cell]) -> Cells:
+def masked(grid: Known, cells: Collection[Cell]) -> Known:
     """``grid`` with the given cells made unknown."""
     return [
         [None if (r, c) in cells else value for c, value in enumerate(row)]

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from nonocp.puzzle import Grid, Puzzle
-from nonocp.render import Cell, Cells, picture, plain
+from nonocp.puzzle import Grid, Known, Puzzle
+from nonocp.render import Cell, picture, plain
 
 if TYPE_CHECKING:
     from nonocp.engine import Result
@@ -34,7 +34,7 @@ class Output:
         self.plain = plain or not self.console.is_terminal
         self.as_json = as_json
 
-    def picture(self, puzzle: Puzzle, cells: Cells, highlight: Collection[Cell] = ()) -> None:
+    def picture(self, puzzle: Puzzle, cells: Known, highlight: Collection[Cell] = ()) -> None:
         if self.as_json:
             return
         if self.plain:

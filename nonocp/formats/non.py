@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, LONG_NUMBER, Format, Reading, consistent, each, shown
+from nonocp.formats import (
+    DIGITS,
+    LONG_NUMBER,
+    NOT_SUPPORTED,
+    Format,
+    Reading,
+    consistent,
+    each,
+    shown,
+)
 from nonocp.formats.lines import Line, at_lines, end_of, is_blank, numbered_lines, parse_clues
 from nonocp.puzzle import Clue, Grid, Puzzle, format_clue
 
@@ -32,7 +41,6 @@ SPDX_ID = re.compile(r"[A-Za-z0-9.+-]+")
 FIELDS = {"title": "title", "by": "author", "copyright": "copyright", "license": "license"}
 STRUCTURE = {"width", "height", "rows", "columns", "goal", "color"}
 KNOWN_KEYS = {*STRUCTURE, *FIELDS, "catalogue"}
-NOT_SUPPORTED = "colour puzzles are not supported"
 
 
 def unquote(raw: str | None) -> str:

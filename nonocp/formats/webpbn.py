@@ -24,6 +24,7 @@ from nonocp.errors import InputError
 from nonocp.formats import (
     DIGITS,
     LONG_NUMBER,
+    NOT_SUPPORTED,
     NUMBER,
     ZERO_BESIDE,
     Format,
@@ -40,7 +41,6 @@ EXTRA_TAGS = ("source", "id", "authorid", "description")
 HEADER = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">'
 )
-NOT_SUPPORTED = "colour puzzles are not supported"
 ENTITIES = {name.removesuffix(";"): text for name, text in html5.items() if name.endswith(";")}
 COUNTS = re.compile(rf"(?:\s*{NUMBER}\s*(?:,\s*{NUMBER}\s*)*)?", re.ASCII)
 ASCII_BLANKS = " \t\n\r\f\v"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nonocp.logic.line import Masks, solve_line
@@ -25,9 +25,7 @@ def unknown_in(known: Known) -> int:
     return sum(value is None for row in known for value in row)
 
 
-def open_cells(
-    known: Sequence[Sequence[int | None]] | None, height: int, width: int
-) -> list[tuple[int, int]]:
+def open_cells(known: Known | None, height: int, width: int) -> list[tuple[int, int]]:
     """The cells ``known`` leaves open, row by row (every cell when nothing is known)."""
     return [
         (r, c) for r in range(height) for c in range(width) if known is None or known[r][c] is None
