@@ -312,6 +312,26 @@ def test_taai_files_of_another_size_read_when_consistent(tmp_path: Path) -> None
     assert [dict(p.extra)["number"] for p in puzzles] == ["3", "7"]
 
 
+@pytest.mark.parametrize(
+    ("puzzles", "ending"),
+    [
+        (TAAI_10X10, "\n"),
+        (TAAI_10X10, "\n\n\n"),
+        ("$1\n1\n\n1\n\n", "\n"),  # alone, and its last clue is empty: a blank line
+        ("$1\n1\n\n1\n\n", "\r\n"),
+    ],
+)
+def test_blank_lines_ending_a_taai_file_are_no_clues(
+    tmp_path: Path, puzzles: str, ending: str
+) -> None:
+    """An editor's last newline, beyond the last puzzle. A puzzle alone in its file gives
+    nothing to measure it by but its even number of lines: there, one such line goes."""
+    bare, ended = tmp_path / "bare.txt", tmp_path / "ended.txt"
+    bare.write_text(puzzles)
+    ended.write_text(puzzles + ending, newline="")
+    assert load_all(ended) == load_all(bare)
+
+
 def test_select_by_index_title_catalogue_or_number(tmp_path: Path) -> None:
     path = tmp_path / "small.txt"
     path.write_text(TAAI_10X10)

@@ -143,6 +143,13 @@ MALFORMED = {
         "</puzzle></puzzleset>\n",
         "3:3: expected a number in <count>, found '\\xa01'",
     ),
+    "xml-comma-in-a-count": (  # one count's text is one number, however counts are joined
+        "p.xml",
+        '<puzzleset><puzzle>\n<clues type="rows"><line>\n  <count>1,0</count></line>'
+        '</clues>\n<clues type="columns"><line><count>1</count></line></clues>\n'
+        "</puzzle></puzzleset>\n",
+        "3:3: expected a number in <count>, found '1,0'",
+    ),
     "xml-missing-columns": (
         "p.xml",
         '<puzzleset>\n<puzzle><clues type="rows"></clues></puzzle></puzzleset>',

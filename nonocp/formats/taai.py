@@ -76,7 +76,7 @@ def blocks(text: str, source: str) -> list[Block]:
 
 def read(text: str, source: str) -> list[Reading]:
     found = blocks(text, source)
-    length = Counter(len(block.body) for block in found).most_common(1)[0][0]
+    length = clue_lines(found)
     if length % 2:
         raise InputError(
             source,
@@ -86,6 +86,17 @@ def read(text: str, source: str) -> list[Reading]:
             "the column clues then as many row clues",
         )
     return each(lambda block: puzzle(block, length // 2, source), found)
+
+
+def clue_lines(found: list[Block]) -> int:
+    """How many clue lines each puzzle of the set has: as many as most of them have. The
+    blank lines ending a file (an editor's last newline) count only where the last puzzle
+    needs them: alone in its file, as far as an even number of lines does."""
+    *others, last = found
+    if others:
+        return Counter(len(block.body) for block in others).most_common(1)[0][0]
+    blank = len(last.body) - len(strip_blank(last.lines))
+    return len(last.body) - 1 if len(last.body) % 2 and blank else len(last.body)
 
 
 def puzzle(block: Block, size: int, source: str) -> Puzzle:
@@ -98,13 +109,15 @@ def puzzle(block: Block, size: int, source: str) -> Puzzle:
             1,
             f"puzzle ${block.number} ends after {len(lines)} lines: expected {shape}",
         )
-    if len(lines) > 2 * size:
+    beyond = strip_blank(lines[2 * size :])  # blank lines between puzzles say nothing
+    if beyond:
         raise InputError(
             source,
-            lines[2 * size][0],
+            beyond[0][0],
             1,
             f"expected the next '$' line: puzzle ${block.number} already has {shape}",
         )
+    lines = lines[: 2 * size]
     column_lines, row_lines = lines[:size], lines[size:]
     return clued(source, row_lines, column_lines, extra=(("number", block.number),))
 

@@ -22,7 +22,6 @@ from xml.parsers import expat
 
 from nonocp.errors import InputError
 from nonocp.formats import (
-    DIGITS,
     LONG_NUMBER,
     NOT_SUPPORTED,
     NUMBER,
@@ -42,9 +41,8 @@ HEADER = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">'
 )
 ENTITIES = {name.removesuffix(";"): text for name, text in html5.items() if name.endswith(";")}
-COUNTS = re.compile(rf"(?:\s*{NUMBER}\s*(?:,\s*{NUMBER}\s*)*)?", re.ASCII)
-ASCII_BLANKS = " \t\n\r\f\v"
-"""The blanks ``COUNTS`` allows around a number; a no-break space is not one of them."""
+COUNT = re.compile(rf"\s*{NUMBER}\s*", re.ASCII)
+"""A ``<count>``'s text: one number, ASCII blanks around it (a no-break space is none)."""
 
 Where = dict[ET.Element, tuple[int, int]]
 
@@ -155,19 +153,14 @@ class Reader:
 
     def line(self, element: ET.Element) -> Clue:
         counts = element.findall("count")
-        numbers = ",".join(count.text or "" for count in counts)
-        if COUNTS.fullmatch(numbers):
-            found = [int(n) for n in numbers.split(",")] if numbers else []
-            if zero_beside(found):
-                raise self.error(counts[found.index(0)], ZERO_BESIDE)
-            return clue(found)
-        for count in counts:
-            text = (count.text or "").strip(ASCII_BLANKS)
-            if not (text.isascii() and text.isdigit()):
-                raise self.error(count, f"expected a number in <count>, found {shown(text)}")
-            if len(text) > DIGITS:
-                raise self.error(count, f"{LONG_NUMBER} in <count>")
-        raise self.error(element, f"expected numbers in <count>, found {shown(numbers)}")
+        texts = [count.text or "" for count in counts]
+        for count, text in zip(counts, texts, strict=True):
+            if not COUNT.fullmatch(text):
+                raise self.error(count, count_error(text))
+        found = [int(text) for text in texts]
+        if zero_beside(found):
+            raise self.error(counts[found.index(0)], ZERO_BESIDE)
+        return clue(found)
 
     def solution(self, element: ET.Element) -> Grid | None:
         goals = [s for s in element.findall("solution") if s.get("type", "goal") == "goal"]
@@ -197,6 +190,14 @@ class Reader:
     def colour_char(element: ET.Element, name: str, default: str) -> str:
         named = [c for c in element.findall("color") if c.get("name") == name]
         return named[0].get("char", default) if named else default
+
+
+def count_error(text: str) -> str:
+    """Why a ``<count>``'s text is not one number of at most ``DIGITS`` digits."""
+    found = text.strip(" \t\n\r\f\v")
+    if found.isascii() and found.isdigit():
+        return f"{LONG_NUMBER} in <count>"
+    return f"expected a number in <count>, found {shown(found)}"
 
 
 def puzzles_in(root: ET.Element, reader: Reader) -> list[Reading]:
