@@ -768,6 +768,10 @@ def test_a_pack_reports_its_bad_puzzle_and_solves_the_others(tmp_path: Path) -> 
         assert run_cli("solve", str(pack), *bad, "--plain").stderr == error
     unnamed = run_cli("solve", str(pack), "--name", "$2").stderr
     assert unnamed == f"nonocp: {pack} holds no puzzle named '$2' among the 2 that could be read\n"
+    pack.write_text(taai.write([heart, broken, broken]))  # one puzzle left: still a batch
+    lone = json.loads(run_cli("count", str(pack), "--json").stdout)
+    assert [p["puzzle"] for p in lone["puzzles"]] == ["$1"] and len(lone["unreadable"]) == 2
+    pack.write_text(taai.write([heart, broken, heart]))
     kept = tmp_path / "kept.txt"
     converted = run_cli("convert", str(pack), str(kept), "--to", "taai")
     assert converted.stderr.splitlines()[-1] == (

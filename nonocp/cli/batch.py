@@ -72,8 +72,9 @@ class Work(NamedTuple):
 
     @property
     def single(self) -> bool:
-        """One puzzle of one file: a command draws it instead of summing up a batch."""
-        return self.files is None and len(self.entries) == 1
+        """One puzzle of one file, and nothing that could not be read: a command draws it
+        instead of summing up a batch (which lists what could not be read)."""
+        return self.files is None and len(self.entries) == 1 and not self.unreadable
 
 
 def work_of(
