@@ -332,6 +332,16 @@ def test_blank_lines_ending_a_taai_file_are_no_clues(
     assert load_all(ended) == load_all(bare)
 
 
+@pytest.mark.parametrize(
+    "name", ["heart.txt", "webpbn/webpbn-00001-dancer.non", "jwilk/data001.nin"]
+)
+def test_lines_ended_the_old_mac_way_read_as_any_others(tmp_path: Path, name: str) -> None:
+    text = (PUZZLES / name).read_text()
+    old = tmp_path / Path(name).name
+    old.write_text(text.replace("\n", "\r"), newline="")
+    assert load_all(old) == load_all(PUZZLES / name)
+
+
 def test_select_by_index_title_catalogue_or_number(tmp_path: Path) -> None:
     path = tmp_path / "small.txt"
     path.write_text(TAAI_10X10)

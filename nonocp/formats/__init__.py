@@ -179,7 +179,8 @@ def detect(source: str, text: str) -> Format:
 
 
 def decode(data: bytes, source: str) -> str:
-    """A file's bytes as text; binary data is a located error rather than a traceback."""
+    """A file's bytes as text, its lines ended by LF or CRLF; binary data is a located
+    error rather than a traceback."""
     body = data.removeprefix(codecs.BOM_UTF8)
     try:
         text = body.decode("utf-8")
@@ -192,6 +193,8 @@ def decode(data: bytes, source: str) -> str:
     if "\x00" in text:
         where = position(text, text.index("\x00"))
         raise InputError(source, *where, "not a text file (NUL byte)")
+    if "\r" in text and "\n" not in text:  # lines ended the old Mac way, as editors show them
+        return text.replace("\r", "\n")
     return text
 
 

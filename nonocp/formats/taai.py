@@ -64,7 +64,7 @@ def blocks(text: str, source: str) -> list[Block]:
     for start, end in zip(starts, [*starts[1:], len(texts)], strict=True):
         match = MARKER.fullmatch(texts[start])
         if not match:
-            message = f"expected '$' and a puzzle number, found {texts[start]!r}"
+            message = f"expected '$' and a puzzle number, found {shown(texts[start])}"
             raise InputError(source, start + 1, 1, message)
         if match[1] in seen:
             message = f"puzzle ${match[1]} appears twice (first at line {seen[match[1]]})"
