@@ -289,6 +289,13 @@ def test_dumps_writes_one_puzzle_or_many_only_if_they_read_back() -> None:
         dumps(Puzzle(rows=((3,),), columns=((1,),)), "json")
 
 
+def test_a_nin_text_with_a_blank_clue_line_is_told_from_keen_s() -> None:
+    """Piped, it has no extension: ``W H`` and as many lines as that announces is .nin,
+    though a blank line (an empty clue) splits it in two as Keen's files are split."""
+    assert detect("<stdin>", "2 2\n2\n\n1\n1\n").name == "nin"
+    assert detect("<stdin>", "2 2\n\n1\n1\n").name == "keen"  # a row clue 2 2, then columns
+
+
 def test_format_option_overrides_the_extension(tmp_path: Path) -> None:
     path = tmp_path / "puzzle.dat"
     path.write_text("2 2\n1\n1\n1\n1\n")

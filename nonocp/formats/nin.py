@@ -59,11 +59,14 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 
 def looks_like(text: str) -> bool:
-    """A ``W H`` first line and no blank line inside, unlike Keen's two blank-separated blocks."""
+    """A ``W H`` first line, then no blank line (which Keen's files have between their two
+    blocks) or exactly W + H lines, blank ones being empty clues."""
     lines = strip_blank(numbered_lines(text))
-    return (
-        bool(lines) and HEADER.fullmatch(lines[0][1]) is not None and not any(map(is_blank, lines))
-    )
+    header = HEADER.fullmatch(lines[0][1]) if lines else None
+    if header is None:
+        return False
+    announced = int(header[1]) + int(header[2])
+    return not any(map(is_blank, lines)) or len(lines) - 1 == announced
 
 
 FORMAT = Format("nin", ("nin",), read, write, looks_like)
