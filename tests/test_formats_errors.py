@@ -150,6 +150,18 @@ MALFORMED = {
         "</puzzle></puzzleset>\n",
         "3:3: expected a number in <count>, found '1,0'",
     ),
+    "xml-image-of-another-width": (  # written out as a .non goal, it would not read back
+        "p.xml",
+        '<puzzleset><puzzle>\n<clues type="columns"><line><count>1</count></line></clues>\n'
+        '<clues type="rows"><line><count>1</count></line></clues>\n'
+        "<solution><image>\n|X.|\n</image></solution></puzzle></puzzleset>\n",
+        "5:1: expected 1 cell (the puzzle's width) in an image row, found 2",
+    ),
+    "json-solution-of-another-height": (
+        "p.json",
+        '{"rows": [[1]], "columns": [[1]], "solution": [[1], [0]]}',
+        "solution: expected 1 row (the puzzle's height), found 2",
+    ),
     "xml-missing-columns": (
         "p.xml",
         '<puzzleset>\n<puzzle><clues type="rows"></clues></puzzle></puzzleset>',

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from nonocp.errors import InputError
 from nonocp.formats import ZERO_BESIDE, Format, Reading, consistent, each, zero_beside
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
+from nonocp.words import counted
 
 TEXT_FIELDS = ("title", "author", "copyright", "license")
 KEYS = {"rows", "columns", "solution", "extra", *TEXT_FIELDS}
@@ -53,10 +54,17 @@ def clues_at(value: object, path: str) -> tuple[Clue, ...]:
     return tuple(clue_at(c, f"{path}[{i}]") for i, c in enumerate(clues))
 
 
-def grid_at(value: object, path: str) -> Grid:
+def grid_at(value: object, path: str, width: int, height: int) -> Grid:
+    """A picture of ``height`` rows of ``width`` 0/1 cells, the puzzle's size."""
     rows = listed(value, path, "a list of rows of 0/1 cells")
+    if len(rows) != height:
+        wanted = f"expected {counted(height, 'row')} (the puzzle's height)"
+        raise Shape(path, f"{wanted}, found {len(rows)}")
     for r, row in enumerate(rows):
         cells = listed(row, f"{path}[{r}]", "a list of 0/1 cells")
+        if len(cells) != width:
+            wanted = f"expected {counted(width, 'cell')} (the puzzle's width)"
+            raise Shape(f"{path}[{r}]", f"{wanted}, found {len(cells)}")
         if not (set(map(type, cells)) <= {int} and set(cells) <= {0, 1}):
             c, cell = next(
                 (c, x) for c, x in enumerate(cells) if type(x) is not int or x not in (0, 1)
@@ -88,10 +96,15 @@ def puzzle_at(value: object, path: str) -> Puzzle:
         if key not in value:
             raise Shape(path or "top level", f"expected a {key!r} key")
     prefix = f"{path}." if path else ""
+    rows = clues_at(value["rows"], f"{prefix}rows")
+    columns = clues_at(value["columns"], f"{prefix}columns")
+    solution = value.get("solution")
     puzzle = Puzzle(
-        rows=clues_at(value["rows"], f"{prefix}rows"),
-        columns=clues_at(value["columns"], f"{prefix}columns"),
-        solution=grid_at(value["solution"], f"{prefix}solution") if "solution" in value else None,
+        rows=rows,
+        columns=columns,
+        solution=None
+        if solution is None
+        else grid_at(solution, f"{prefix}solution", len(columns), len(rows)),
         extra=extra_at(value["extra"], f"{prefix}extra") if "extra" in value else (),
         **{k: text_at(value[k], prefix + k) for k in TEXT_FIELDS if value.get(k) is not None},
     )

@@ -34,6 +34,7 @@ from nonocp.formats import (
     zero_beside,
 )
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
+from nonocp.words import counted
 
 TEXT_FIELDS = ("title", "author", "copyright")
 EXTRA_TAGS = ("source", "id", "authorid", "description")
@@ -115,10 +116,11 @@ class Reader:
         extra = tuple(
             (tag, value) for tag in EXTRA_TAGS if (value := element.findtext(tag)) is not None
         )
+        rows, columns = self.clues(element, "rows"), self.clues(element, "columns")
         puzzle = Puzzle(
-            rows=self.clues(element, "rows"),
-            columns=self.clues(element, "columns"),
-            solution=self.solution(element),
+            rows=rows,
+            columns=columns,
+            solution=self.solution(element, len(columns), len(rows)),
             extra=extra,
             **text,
         )
@@ -162,7 +164,7 @@ class Reader:
             raise self.error(counts[found.index(0)], ZERO_BESIDE)
         return clue(found)
 
-    def solution(self, element: ET.Element) -> Grid | None:
+    def solution(self, element: ET.Element, width: int, height: int) -> Grid | None:
         goals = [s for s in element.findall("solution") if s.get("type", "goal") == "goal"]
         image = goals[0].find("image") if goals else None
         if image is None:
@@ -180,10 +182,16 @@ class Reader:
             if not row.startswith("|") or not row.endswith("|") or set(cells) - {filled, empty}:
                 raise self.error(
                     image,
-                    f"expected an image row '|' {filled}/{empty} cells '|', found {row!r}",
+                    f"expected an image row '|' {filled}/{empty} cells '|', found {shown(row)}",
                     below,
                 )
+            if len(cells) != width:
+                wanted = f"expected {counted(width, 'cell')} (the puzzle's width) in an image row"
+                raise self.error(image, f"{wanted}, found {len(cells)}", below)
             rows.append(tuple(int(c == filled) for c in cells))
+        if rows and len(rows) != height:
+            wanted = f"expected {counted(height, 'image row')} (the puzzle's height)"
+            raise self.error(image, f"{wanted}, found {len(rows)}")
         return tuple(rows) or None
 
     @staticmethod
