@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from nonocp.errors import NonocpError, PuzzleError
 from nonocp.formats import (
     FORMATS,
+    Format,
     attach_solutions,
     by_name,
     check_writable,
@@ -287,6 +288,20 @@ def test_dumps_writes_one_puzzle_or_many_only_if_they_read_back() -> None:
         dumps([], "nin")
     with pytest.raises(PuzzleError, match="clue 3 needs 3 cells but a row has only 1"):
         dumps(Puzzle(rows=((3,),), columns=((1,),)), "json")
+
+
+@pytest.mark.parametrize(
+    "fmt", [f for f in FORMATS if f.name != "taai-solution"], ids=lambda f: f.name
+)
+def test_any_title_is_written_so_that_the_file_reads_back(tmp_path: Path, fmt: Format) -> None:
+    """Line breaks, a form feed and ESC: a comment line, an XML text and a quoted string
+    each hold only some of them, and the file must still read as the same puzzle."""
+    heart = load(PUZZLES / "heart.txt")
+    titled = replace(heart, title="two\nlines\x0cfeed\rreturn\x1bescape")
+    path = tmp_path / f"p.{fmt.extensions[0]}"
+    path.write_text(dumps(titled, fmt.name), newline="")
+    (again,) = load_all(path, fmt.name)
+    assert (again.rows, again.columns) == (heart.rows, heart.columns)
 
 
 def test_a_nin_text_with_a_blank_clue_line_is_told_from_keen_s() -> None:

@@ -128,7 +128,7 @@ def read(text: str, source: str) -> list[Puzzle]:
 
 def write(puzzles: Sequence[Puzzle]) -> str:
     (puzzle,) = puzzles
-    lines = [f"# {puzzle.title}"] if puzzle.title else []
+    lines = [f"# {line}" for line in (puzzle.title or "").splitlines()]  # each line a comment
     lines.append("row_rules")
     lines.extend(format_clue(c) for c in puzzle.rows)
     lines.append("")

@@ -228,15 +228,22 @@ def read(text: str, source: str) -> list[Reading]:
     return puzzles_in(root, Reader(source, where))
 
 
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+"""The characters XML 1.0 cannot hold at all, not even as character references."""
+
+
 def tagged(tag: str, value: str) -> str:
-    """``<tag>value</tag>`` that parses back to ``value`` exactly (carriage returns included).
+    """``<tag>value</tag>`` that parses back to ``value`` exactly (carriage returns
+    included), but for each character XML cannot hold, which becomes U+FFFD (the mark
+    of a character that could not be kept) rather than a file no parser reads.
 
     ``saxutils`` is imported here, when writing, as it loads ``urllib`` and ``email`` too:
     about a tenth of the CLI's import time, which every command would otherwise pay.
     """
     from xml.sax.saxutils import escape
 
-    return f"<{tag}>{escape(value).replace(chr(13), '&#13;')}</{tag}>"
+    kept = NOT_XML.sub("\ufffd", value)
+    return f"<{tag}>{escape(kept).replace(chr(13), '&#13;')}</{tag}>"
 
 
 def clues_xml(kind: str, clues: Sequence[Clue]) -> list[str]:
