@@ -229,8 +229,10 @@ MALFORMED = {
     "non-goal-zero-width": (
         "p.non",
         "width 0\nheight 0\nrows\ncolumns\ngoal\n",
-        " inconsistent clues",
+        "1:1: width 0: a puzzle has at least one row and one column",
     ),
+    "nin-size-zero": ("p.nin", "3 0\n1\n", "1:1: size 3x0: a puzzle has at least one row"),
+    "taai-no-clue-lines": ("p.txt", "$1\n$2\n", "1:1: puzzle $1 has no clue lines: a puzzle"),
     "non-goal-by-entity": (
         "p.non",
         "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal &#50;\n",

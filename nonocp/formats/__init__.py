@@ -87,6 +87,8 @@ LONG_NUMBER = f"expected a number of at most {DIGITS} digits"
 """What an error says of a longer one."""
 NOT_SUPPORTED = "colour puzzles are not supported"
 """What an error says of a colour puzzle, with what in the file shows it is one."""
+NO_CELLS = "a puzzle has at least one row and one column"
+"""What an error says of a size of 0 where a file states the size."""
 ZERO_BESIDE = "a 0 beside other numbers (an empty line's clue is 0 alone)"
 """What an error says of a clue such as ``1 0``: most likely a typo (for ``10``), which
 dropping the 0 would have hidden."""

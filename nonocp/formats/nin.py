@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import NUMBER, Format, shown
+from nonocp.formats import NO_CELLS, NUMBER, Format, shown
 from nonocp.formats.lines import (
     Line,
     clued,
@@ -30,7 +30,10 @@ def size(header: Line, source: str) -> tuple[int, int]:
     match = HEADER.fullmatch(header[1])
     if not match:
         raise InputError(source, header[0], 1, f"expected 'WIDTH HEIGHT', found {shown(header[1])}")
-    return int(match[1]), int(match[2])
+    width, height = int(match[1]), int(match[2])
+    if not width or not height:
+        raise InputError(source, header[0], 1, f"size {width}x{height}: {NO_CELLS}")
+    return width, height
 
 
 def read(text: str, source: str) -> list[Puzzle]:

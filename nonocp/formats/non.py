@@ -24,6 +24,7 @@ from nonocp.errors import InputError
 from nonocp.formats import (
     DIGITS,
     LONG_NUMBER,
+    NO_CELLS,
     NOT_SUPPORTED,
     Format,
     Reading,
@@ -93,6 +94,8 @@ class Draft:
             raise self.error(line, f"expected a number after {key}, found {found}")
         if len(value) > DIGITS:
             raise self.error(line, f"{LONG_NUMBER} after {key}")
+        if int(value) == 0:
+            raise self.error(line, f"{key} 0: {NO_CELLS}")
         self.size[key] = (int(value), line[0])
 
     def section(self, start: Line, key: str, rest: Iterator[Line]) -> tuple[list[Line], list[Clue]]:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nonocp.errors import InputError, NonocpError
-from nonocp.formats import Format, Reading, each, label, number, shown
+from nonocp.formats import NO_CELLS, Format, Reading, each, label, number, shown
 from nonocp.formats.lines import Line, clued, strip_blank
 from nonocp.puzzle import Grid, Puzzle
 
@@ -77,6 +77,9 @@ def blocks(text: str, source: str) -> list[Block]:
 def read(text: str, source: str) -> list[Reading]:
     found = blocks(text, source)
     length = clue_lines(found)
+    if not length:
+        message = f"puzzle ${found[0].number} has no clue lines: {NO_CELLS}"
+        raise InputError(source, found[0].line, 1, message)
     if length % 2:
         raise InputError(
             source,
