@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import progress_bar, with_stored_solutions
 
-from nonocp import engine
+from nonocp import answers, engine
 from nonocp.errors import NonocpError
 from nonocp.formats import load, load_all, puzzle_files
 from nonocp.generate import random_puzzle
@@ -195,7 +195,7 @@ def front_end(repeat: int, console: Console) -> None:
     for path in sorted((REPO / "puzzles").glob("*.txt")):
         puzzle = load(path)
         times: dict[str, list[float]] = {}
-        last: dict[str, engine.Result | engine.Count] = {}  # with logic, as the CLI runs
+        last: dict[str, answers.Result | answers.Count] = {}  # with logic, as the CLI runs
         for _ in range(repeat):
             for logic in (False, True):
                 for kind, run in (("solve", engine.solve), ("count", engine.count)):
@@ -207,7 +207,7 @@ def front_end(repeat: int, console: Console) -> None:
         totals.update(medians)
         rating = deduce(puzzle).rating
         solved, counted = last["solve"], last["count"]
-        assert isinstance(solved, engine.Result) and isinstance(counted, engine.Count)
+        assert isinstance(solved, answers.Result) and isinstance(counted, answers.Count)
         order = ("solve alone", "solve logic", "count alone", "count logic")
         table.add_row(
             path.stem,

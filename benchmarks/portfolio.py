@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import load_sets, progress_bar
 
-from nonocp import cpsat, engine, sat
+from nonocp import answers, cpsat, engine, sat
 from nonocp.logic.search import Found, search
 from nonocp.puzzle import Puzzle
 
@@ -77,7 +77,7 @@ def by_search(probing: bool, sweep: int) -> Side:
         )
         if not alone.solutions:
             return None
-        engine.checked(puzzle, alone.solutions[0])
+        answers.checked(puzzle, alone.solutions[0])
         return time.perf_counter() - started
 
     return side
@@ -85,7 +85,7 @@ def by_search(probing: bool, sweep: int) -> Side:
 
 def by_sat(puzzle: Puzzle, found: Found, cap: float) -> float | None:
     started = time.perf_counter()
-    grid = sat.Solving(puzzle, found.known, started + cap, engine.Halt()).search()  # checked
+    grid = sat.Solving(puzzle, found.known, started + cap, answers.Halt()).search()  # checked
     return time.perf_counter() - started if grid else None
 
 
@@ -93,7 +93,7 @@ def by_cpsat(linearization: int) -> Side:
     def side(puzzle: Puzzle, found: Found, cap: float) -> float | None:
         cpsat.LINEARIZATION = linearization
         started = time.perf_counter()
-        solving = cpsat.Solving(puzzle, found.known, None, started + cap, engine.Halt())
+        solving = cpsat.Solving(puzzle, found.known, None, started + cap, answers.Halt())
         grid = solving.search()  # checked against the clues
         return time.perf_counter() - started if grid else None
 
@@ -127,8 +127,8 @@ def warm_up() -> None:
 
     puzzle = random_puzzle(10, 10, 0.5, 1)
     search(puzzle, limit=1, probes=10)
-    sat.Solving(puzzle, None, None, engine.Halt()).search()
-    cpsat.Solving(puzzle, None, None, None, engine.Halt()).search()
+    sat.Solving(puzzle, None, None, answers.Halt()).search()
+    cpsat.Solving(puzzle, None, None, None, answers.Halt()).search()
 
 
 STRATEGIES: dict[str, tuple[str, ...]] = {

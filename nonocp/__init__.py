@@ -11,16 +11,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from nonocp.engine import (
-        Analysis,
-        Count,
-        Enumeration,
-        Result,
-        analyze,
-        count,
-        solutions,
-        solve,
-    )
+    from nonocp.answers import Count, Result
+    from nonocp.engine import Analysis, Enumeration, analyze, count, solutions, solve
     from nonocp.errors import InputError, NonocpError, PuzzleError
     from nonocp.formats import load, load_all, load_each
     from nonocp.puzzle import Puzzle, satisfies
@@ -46,9 +38,9 @@ __all__ = [
 
 _MODULE_OF = {
     "Analysis": "nonocp.engine",
-    "Count": "nonocp.engine",
+    "Count": "nonocp.answers",
     "Enumeration": "nonocp.engine",
-    "Result": "nonocp.engine",
+    "Result": "nonocp.answers",
     "analyze": "nonocp.engine",
     "count": "nonocp.engine",
     "solutions": "nonocp.engine",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from nonocp.errors import NonocpError
 
 if TYPE_CHECKING:
-    from nonocp.engine import Count, Result, Solutions
+    from nonocp.answers import Count, Result, Solutions
     from nonocp.models import ModelBuilder
 
 

@@ -14,8 +14,8 @@ from collections.abc import Generator
 
 from ortools.sat.python import cp_model
 
+from nonocp.answers import Ending, Halt, Searched, SolverBug, Stop, checked
 from nonocp.clock import OutOfTime, seconds_left
-from nonocp.engine import Ending, Halt, Searched, SolverBug, checked
 from nonocp.models import CellModel, ModelBuilder
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Known, Puzzle
@@ -115,12 +115,12 @@ def enumerate_solutions(
     """
     cells = cells_for(puzzle, known, build, deadline)
     if cells is None:
-        return False, "time limit"
+        return False, Stop.TIME_LIMIT
     for solution in forbidden:
         cells.forbid(solution)
     solver = _solver(deadline)
     if solver is None:
-        return False, "time limit"
+        return False, Stop.TIME_LIMIT
     solver.parameters.enumerate_all_solutions = True
     found: queue.SimpleQueue[Grid | None] = queue.SimpleQueue()
     asked_to_stop = threading.Event()
@@ -153,10 +153,10 @@ WAITING = 256
 
 def _ending(status: cp_model.CpSolverStatus, count: int, limit: int | None) -> Ending:
     if limit is not None and count >= limit:
-        return False, "limit"
+        return False, Stop.LIMIT
     if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         return True, None
-    return False, "time limit"
+    return False, Stop.TIME_LIMIT
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

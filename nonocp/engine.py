@@ -27,16 +27,26 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import partial
-from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from nonocp.answers import (
+    Count,
+    Enumerating,
+    Halt,
+    Result,
+    Searched,
+    Solutions,
+    Status,
+    Stop,
+    Uniqueness,
+    checked,
+)
 from nonocp.clock import deadline_after, later, seconds_left
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
 from nonocp.pool import cores
-from nonocp.puzzle import Grid, Known, Puzzle, satisfies
-from nonocp.words import counted
+from nonocp.puzzle import Grid, Known, Puzzle
 
 if TYPE_CHECKING:
     from nonocp.logic.search import Found, Stopper
@@ -64,80 +74,6 @@ against 3.62 s); Marley 0.22 s against 0.17 s; the same verdicts."""
 
 COUNT_PROBES = 20000
 """The same budget when enumerating: past it CP-SAT enumerates, from the probed root."""
-
-
-class Status(StrEnum):
-    SOLVED = "solved"
-    NONE = "none"
-    UNKNOWN = "unknown"
-
-
-class Uniqueness(StrEnum):
-    UNIQUE = "unique"
-    MULTIPLE = "multiple"
-    UNKNOWN = "unknown"
-    NONE = "none"
-    UNCHECKED = "unchecked"
-
-
-class SolverBug(RuntimeError):
-    """A solver produced a grid that breaks the clues: a bug in nonocp, never a user error."""
-
-
-@dataclass(frozen=True)
-class Result:
-    """What solving found and what was proven about it.
-
-    ``other`` is a second solution when one was found, so callers can show where two
-    solutions differ.
-    """
-
-    status: Status
-    uniqueness: Uniqueness
-    grid: Grid | None = None
-    other: Grid | None = None
-    seconds: float = 0.0
-
-    @property
-    def verdict(self) -> str:
-        return {
-            Uniqueness.UNIQUE: "unique",
-            Uniqueness.MULTIPLE: "not unique: at least 2 solutions",
-            Uniqueness.NONE: "no solution",
-            Uniqueness.UNKNOWN: "unknown: time limit",
-            Uniqueness.UNCHECKED: "solved (uniqueness not checked)",
-        }[self.uniqueness]
-
-
-class Solutions(Protocol):
-    """A lazy enumeration; after iteration it says whether it was exhaustive, and why not."""
-
-    exact: bool
-    stopped_by: str | None
-    loading: float  # seconds spent loading the compiled search, which no time counts
-
-    def __iter__(self) -> Iterator[Grid]: ...
-
-
-@dataclass(frozen=True)
-class Count:
-    """How many solutions there are, exactly when ``exact``, otherwise at least ``count``."""
-
-    count: int
-    exact: bool
-    stopped_by: str | None = None
-    seconds: float = 0.0
-
-    @property
-    def text(self) -> str:
-        solutions = counted(self.count, "solution")
-        return solutions if self.exact else f"at least {solutions} ({self.stopped_by})"
-
-
-def checked(puzzle: Puzzle, grid: Grid) -> Grid:
-    if not satisfies(puzzle, grid):
-        raise SolverBug("the solver returned a grid that does not satisfy the clues")
-    return grid
 
 
 def searched(
@@ -269,15 +205,6 @@ def _wanted(prove_unique: bool) -> int:
 Verdict = tuple[Status, Uniqueness, tuple[Grid, ...]]
 """What a result says, without its timing: status, uniqueness and the grids shown."""
 
-Searched = Grid | Literal[False] | None
-"""What one search for a solution ends with: a checked solution, False when proven there
-is none, None when stopped (by the deadline or a ``Halt``)."""
-
-RACE = cores() > 1
-"""Whether a large puzzle's probing search races the other side (see ``_sides``): only
-where a second core lets it run at full speed beside it. A small puzzle's two sides race
-on one core too, sharing it."""
-
 
 def _settle(
     puzzle: Puzzle,
@@ -319,6 +246,12 @@ def _verdict_of(puzzle: Puzzle, found: Found, prove_unique: bool) -> Verdict | N
     return None
 
 
+RACE = cores() > 1
+"""Whether a large puzzle's probing search races the other side (see ``_sides``): only
+where a second core lets it run at full speed beside it. A small puzzle's two sides race
+on one core too, sharing it."""
+
+
 class Solving(Protocol):
     """A solver over one puzzle (``sat.Solving`` or ``cpsat.Solving``): solutions one
     after another, each differing from those before on the cells left open."""
@@ -326,32 +259,6 @@ class Solving(Protocol):
     def search(self) -> Searched: ...
 
     def exclude(self, grid: Grid) -> None: ...
-
-
-class Halt:
-    """Stops, from another thread, the solves one thread runs: the current one and every
-    later one. Each solve registers how it is stopped (``admit``)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._halted = False
-        self._stop: Callable[[], None] | None = None
-
-    def admit(self, stop: Callable[[], None]) -> bool:
-        """Register ``stop`` as what stops the solve now starting; False when halted
-        already, and the solve must not start."""
-        with self._lock:
-            self._stop = stop
-            return not self._halted
-
-    def halt(self) -> None:
-        """Stop the running solve. A solve that is only starting may miss it, so callers
-        repeat this until the solving thread has ended."""
-        with self._lock:
-            self._halted = True
-            stop = self._stop
-        if stop is not None:
-            stop()
 
 
 def _by_solver(solving: Solving, first: Grid | None, prove_unique: bool) -> Verdict:
@@ -620,7 +527,7 @@ class Enumeration:
     build: ModelBuilder | None = None
     logic: bool = True
     exact: bool = False
-    stopped_by: str | None = None
+    stopped_by: Stop | None = None
     loading: float = 0.0
 
     def __iter__(self) -> Iterator[Grid]:
@@ -647,18 +554,12 @@ class Enumeration:
                 return True, None
         limit = left_to_find(self.limit, earlier)
         if limit == 0:
-            return False, "limit"
+            return False, Stop.LIMIT
         others = cpsat.enumerate_solutions(self.puzzle, known, deadline, limit, self.build, earlier)
         return (yield from others)
 
 
-Ending = tuple[bool, str | None]
-"""How an enumeration ended: whether it was exhaustive, and if not what stopped it."""
-
-Enumerating = Generator[Grid, None, Ending]
-"""Distinct, checked grids, then how the enumeration ended."""
-
-Enumerated = Generator[Grid, None, tuple[bool, str | None, float]]
+Enumerated = Generator[Grid, None, tuple[bool, Stop | None, float]]
 """An ``Enumerating``, then also the seconds loading the compiled search took."""
 
 
@@ -683,14 +584,14 @@ def enumerated(
     if limit is not None and (type(limit) is not int or limit < 0):
         raise ValueError(f"limit {limit!r}: expected a whole number from 0, or None")
     if limit == 0:
-        return False, "limit", 0.0
+        return False, Stop.LIMIT, 0.0
     deadline = deadline_after(time_limit)
     found, spent = searched(puzzle, deadline, logic, limit, probes)
     earlier = () if found is None else found.solutions
     for grid in earlier:
         yield checked(puzzle, grid)
     if found is not None and found.enough(limit):
-        return found.exhausted, None if found.exhausted else "limit", spent
+        return found.exhausted, None if found.exhausted else Stop.LIMIT, spent
     known = None if found is None else found.known
     exact, stopped_by = yield from rest(known, later(deadline, spent), earlier)
     return exact, stopped_by, spent

@@ -9,12 +9,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
+from nonocp.answers import Uniqueness
 from nonocp.puzzle import Puzzle
-
-if TYPE_CHECKING:
-    from nonocp.engine import Uniqueness
 
 
 def random_puzzle(width: int, height: int, density: float, seed: int) -> Puzzle:

@@ -25,21 +25,20 @@ from dataclasses import dataclass
 
 from ortools.linear_solver import pywraplp
 
-from nonocp.blocks import Placements, placements
-from nonocp.clock import OutOfTime, in_time, seconds_left
-from nonocp.engine import (
+from nonocp.answers import (
     Count,
     Enumerating,
     Result,
     Searched,
     SolverBug,
     Status,
+    Stop,
     Uniqueness,
     checked,
-    count_all,
-    enumerated,
-    left_to_find,
 )
+from nonocp.blocks import Placements, placements
+from nonocp.clock import OutOfTime, in_time, seconds_left
+from nonocp.engine import count_all, enumerated, left_to_find
 from nonocp.errors import NonocpError
 from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle, columns_of
@@ -140,7 +139,7 @@ class Enumeration:
 
     Logic goes first, as in the CP-SAT engine: the MIP is built with the cells it fixed,
     and is not built at all when logic settles the puzzle. After iteration ``exact`` says
-    whether the search was exhausted, ``stopped_by`` why not ("limit", "time limit"), and
+    whether the search was exhausted, ``stopped_by`` why not (Stop.LIMIT, Stop.TIME_LIMIT), and
     ``loading`` how long loading the compiled search took.
     """
 
@@ -149,7 +148,7 @@ class Enumeration:
     time_limit: float | None = None
     logic: bool = True
     exact: bool = False
-    stopped_by: str | None = None
+    stopped_by: Stop | None = None
     loading: float = 0.0
 
     def __iter__(self) -> Iterator[Grid]:
@@ -163,7 +162,7 @@ class Enumeration:
         try:
             mip = build(self.puzzle, known, deadline)
         except OutOfTime:
-            return False, "time limit"
+            return False, Stop.TIME_LIMIT
         for solution in earlier:
             mip.forbid(solution)
         limit = left_to_find(self.limit, earlier)
@@ -171,13 +170,13 @@ class Enumeration:
         while limit is None or found < limit:
             grid = mip.search(self.puzzle, deadline)
             if grid is None:
-                return False, "time limit"
+                return False, Stop.TIME_LIMIT
             if grid is False:
                 return True, None
             yield grid
             found += 1
             mip.forbid(grid)
-        return False, "limit"
+        return False, Stop.LIMIT
 
 
 def solutions(

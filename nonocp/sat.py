@@ -47,9 +47,9 @@ from itertools import pairwise
 
 from pysat.solvers import Glucose4
 
+from nonocp.answers import Halt, Searched, checked
 from nonocp.blocks import Placements, placements
 from nonocp.clock import seconds_left, stopping_at
-from nonocp.engine import Halt, Searched, checked
 from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle
 

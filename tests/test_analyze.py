@@ -17,7 +17,8 @@ import naive_logic as naive
 import pytest
 
 from nonocp import load
-from nonocp.engine import Uniqueness, solve
+from nonocp.answers import Uniqueness
+from nonocp.engine import solve
 from nonocp.logic import deduce
 
 from conftest import PUZZLES, run_cli

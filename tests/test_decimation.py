@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonocp import engine, load, satisfies
-from nonocp.engine import Status, Uniqueness
+from nonocp import answers, engine, load, satisfies
+from nonocp.answers import Status, Uniqueness
 from nonocp.logic import search as searching
 from nonocp.logic.decimation import decimate
 from nonocp.logic.search import Stopper, other_nearby
@@ -100,7 +100,7 @@ def test_the_decimating_side_gives_two_solutions_or_none(halted: bool) -> None:
     puzzle = load(PUZZLES / "webpbn" / "knotty.nin")
     unknown = [[None] * puzzle.width for _ in puzzle.rows]
     left = engine.Left(puzzle, unknown, None, None, None, True)
-    halt = engine.Halt()
+    halt = answers.Halt()
     if halted:
         halt.halt()
     status, uniqueness, grids = engine._by_clause_learning(left, halt, decimating=True)

@@ -15,8 +15,9 @@ from hypothesis import given, settings
 
 import nonocp
 from nonocp import count, engine, load, satisfies, solutions, solve
+from nonocp.answers import Ending, Status, Stop, Uniqueness
 from nonocp.backends import backend
-from nonocp.engine import Ending, Status, Uniqueness, enumerated
+from nonocp.engine import enumerated
 from nonocp.errors import InputError, PuzzleError
 from nonocp.formats import dumps
 from nonocp.logic import Rating
@@ -209,7 +210,7 @@ def test_an_enumeration_goes_on_from_what_the_search_found() -> None:
         known: Known | None, deadline: float | None, earlier: tuple[Grid, ...]
     ) -> Generator[Grid, None, Ending]:
         told.append(earlier)
-        return False, "time limit"
+        return False, Stop.TIME_LIMIT
         yield  # a generator that yields nothing
 
     grids = list(enumerated(puzzle, None, None, True, 100, out_of_time))

@@ -16,7 +16,7 @@ import naive_logic as naive
 import pytest
 
 from nonocp import count, load, solve
-from nonocp.engine import Status, Uniqueness
+from nonocp.answers import Status, Uniqueness
 from nonocp.errors import PuzzleError
 from nonocp.logic import Rating, deduce, kernel, solve_line
 from nonocp.puzzle import Clue, Puzzle, runs

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonocp import load, mip
+from nonocp.answers import Status, Uniqueness
 from nonocp.backends import Backend, backend
 from nonocp.blocks import place
 from nonocp.clock import OutOfTime
 from nonocp.cpsat import enumerate_solutions
-from nonocp.engine import Status, Uniqueness
 from nonocp.engine import count as cpsat_count
 from nonocp.errors import NonocpError
 from nonocp.models import MODELS, CellModel, ModelBuilder, builder

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pysat.solvers import Glucose4
 
 from nonocp import load, sat
-from nonocp.engine import Halt
+from nonocp.answers import Halt
 from nonocp.generate import random_puzzle
 from nonocp.puzzle import Grid, Known, Puzzle
 from nonocp.sat import Solving

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonocp import engine, load, satisfies, solve
-from nonocp.engine import Status, Uniqueness
+from nonocp import answers, engine, load, satisfies, solve
+from nonocp.answers import Status, Uniqueness
 from nonocp.generate import random_puzzle
 from nonocp.logic import deduce, kernel
 from nonocp.logic import search as searching
@@ -248,7 +248,7 @@ def test_a_halted_cpsat_search_gives_no_answer() -> None:
     from nonocp import cpsat
 
     puzzle = load(PUZZLES / "difficult.txt")
-    halt = engine.Halt()
+    halt = answers.Halt()
     halt.halt()
     assert cpsat.Solving(puzzle, None, None, None, halt).search() is None
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
+from nonocp.answers import Uniqueness
 from nonocp.backends import model_builder
 from nonocp.cli.app import (
     FormatName,
@@ -164,7 +165,6 @@ def _rating_name(rating: Rating | None) -> str:
 def _rating(analysis: Analysis) -> str:
     """The rating and what it means; where search is needed because the puzzle has several
     solutions, no reasoning could do better, and a designer must hear that first."""
-    from nonocp.engine import Uniqueness
 
     deduction = analysis.deduction
     rating = deduction.rating

@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from nonocp.answers import Uniqueness
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import FORMAT_NAMES, app, time_limit_option
 from nonocp.errors import NonocpError
@@ -116,7 +117,6 @@ def _sift(pictures: Iterator[Puzzle], count: int, time_limit: float | None) -> S
     """The first ``count`` puzzles proven unique, under a progress bar on standard error
     (a large puzzle may take long to prove, and unique ones may be rare); after Ctrl-C,
     those kept so far."""
-    from nonocp.engine import Uniqueness
     from nonocp.generate import uniqueness
 
     sifted = Sifted()

@@ -6,16 +6,13 @@ import json
 import re
 import sys
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Console
 
+from nonocp.answers import Result
 from nonocp.puzzle import Grid, Known, Puzzle
 from nonocp.render import Cell, picture, plain
-
-if TYPE_CHECKING:
-    from nonocp.engine import Result
-
 
 UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 """Control characters, and the line breaks ``str.splitlines`` knows beyond them."""

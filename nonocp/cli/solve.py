@@ -17,10 +17,11 @@ from collections.abc import Callable
 from enum import Enum
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
+from nonocp.answers import Count, Result, Solutions, Status, Stop, Uniqueness
 from nonocp.backends import EngineName, backend
 from nonocp.cli.app import (
     Engine,
@@ -55,9 +56,6 @@ from nonocp.cli.output import (
 from nonocp.formats import attach_solutions, load_all, name_of
 from nonocp.puzzle import Puzzle, satisfies
 from nonocp.render import ambiguous_cells, masked
-
-if TYPE_CHECKING:
-    from nonocp.engine import Count, Result, Solutions
 
 
 @app.command()
@@ -149,7 +147,6 @@ def stored_comparison(puzzle: Puzzle, result: Result) -> Stored | None:
 def _settled(result: Result, comparison: Stored | None) -> bool:
     """Whether a puzzle counts as done: solved, and not against a stored solution that
     breaks its clues."""
-    from nonocp.engine import Status
 
     return result.status is Status.SOLVED and comparison is not Stored.MISMATCH
 
@@ -235,7 +232,6 @@ def _noteworthy(entry: Entry, answer: tuple[Result, Stored | None]) -> str | Non
     breaks its clues. A solution that differs from the stored one is only counted: the
     puzzle is then proven not unique, and listed as such, unless ``--first`` said that
     uniqueness does not matter (most of a tournament set's puzzles would be listed)."""
-    from nonocp.engine import Uniqueness
 
     result, comparison = answer
     if comparison is Stored.MISMATCH:
@@ -360,7 +356,7 @@ def _count_line(heading: str, total: Count) -> str:
 def _answered(total: Count) -> bool:
     """Whether a count found a solution and was not cut short by the time limit (a
     ``--limit`` is the user's own stop, and still an answer)."""
-    return total.count > 0 and total.stopped_by != "time limit"
+    return total.count > 0 and total.stopped_by is not Stop.TIME_LIMIT
 
 
 def _count_json(total: Count) -> dict:
