@@ -9,7 +9,6 @@ minimal and has ``sum(clue) + len(clue)`` states (one for an empty clue).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nonocp.puzzle import Clue
@@ -24,18 +23,6 @@ class DFA:
     start: int
     accepting: frozenset[int]
     transitions: tuple[Transition, ...]
-
-    def step(self, state: int, symbol: int) -> int | None:
-        return next((t for s, a, t in self.transitions if s == state and a == symbol), None)
-
-    def accepts(self, word: Iterable[int]) -> bool:
-        state = self.start
-        for symbol in word:
-            following = self.step(state, symbol)
-            if following is None:
-                return False
-            state = following
-        return state in self.accepting
 
 
 def pattern(c: Clue) -> tuple[int, ...]:
@@ -60,11 +47,3 @@ def compile_clue(c: Clue) -> DFA:
             transitions.append((state, symbols[state], state + 1))
     final = len(symbols)
     return DFA(len(symbols) + 1, 0, frozenset({final}), tuple(transitions))
-
-
-def regex(c: Clue) -> str:
-    """The clue's language as a regular expression, the way the README explains the model."""
-    if not c:
-        return "0*"
-    blocks = "0+".join(f"1{{{b}}}" for b in c)
-    return f"0*{blocks}0*"
