@@ -37,6 +37,7 @@ from nonocp.cli.batch import (
     one_puzzle_only,
     print_batch,
     timing,
+    verdicts,
     work_of,
 )
 from nonocp.cli.output import Output, puzzle_json, result_json, seconds
@@ -149,11 +150,10 @@ def _cells(deduction: Deduction) -> str:
 
 def _tally(analyses: list[Analysis]) -> dict[str, Any]:
     ratings = Counter(_rating_name(analysis.deduction.rating) for analysis in analyses)
-    verdicts = Counter(analysis.result.uniqueness.value for analysis in analyses)
     return {
         "puzzles": len(analyses),
         **{name: ratings[name] for name in ("line", "probe", "search", "unrated")},
-        **{name: verdicts[name] for name in ("unique", "multiple", "none", "unknown")},
+        **verdicts([analysis.result for analysis in analyses]),
         **timing([analysis.seconds for analysis in analyses]),
     }
 

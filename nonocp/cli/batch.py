@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -20,6 +21,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from nonocp.answers import Result, Uniqueness
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, report
 from nonocp.cli.output import Output, describe
@@ -281,6 +283,13 @@ def print_batch(
         _print_summary(out, work.title, tally)
     if work.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def verdicts(results: list[Result]) -> dict[str, int]:
+    """How many of a batch's puzzles each verdict was proven for, and how many are unknown."""
+    found = Counter(result.uniqueness for result in results)
+    kinds = (Uniqueness.UNIQUE, Uniqueness.MULTIPLE, Uniqueness.NONE, Uniqueness.UNKNOWN)
+    return {kind.value: found[kind] for kind in kinds}
 
 
 def timing(seconds: list[float]) -> dict[str, float | None]:

@@ -44,6 +44,7 @@ from nonocp.cli.batch import (
     one_puzzle_only,
     print_batch,
     timing,
+    verdicts,
     work_of,
 )
 from nonocp.cli.output import (
@@ -242,14 +243,10 @@ def _noteworthy(entry: Entry, answer: tuple[Result, Stored | None]) -> str | Non
 
 
 def _tally(results: list[Result]) -> dict:
-    verdicts = Counter(r.uniqueness.value for r in results)
     return {
         "puzzles": len(results),
-        "solved": sum(r.status.value == "solved" for r in results),
-        "unique": verdicts["unique"],
-        "multiple": verdicts["multiple"],
-        "none": verdicts["none"],
-        "unknown": verdicts["unknown"],
+        "solved": sum(r.status is Status.SOLVED for r in results),
+        **verdicts(results),
         **timing([r.seconds for r in results]),
     }
 
