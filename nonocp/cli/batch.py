@@ -24,7 +24,7 @@ from rich.text import Text
 from nonocp.answers import Result, Uniqueness
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, report
-from nonocp.cli.output import Output, describe
+from nonocp.cli.output import Output, describe, progress_bar
 from nonocp.errors import InputError, NonocpError, named_os_errors
 from nonocp.formats import Reading, label, load_each, name_of, puzzle_files, select
 from nonocp.pool import in_order
@@ -222,11 +222,9 @@ def answered(
     say) as soon as it is answered: a long batch shows what it has found as it goes, and
     one killed has said it."""
     gathered: list[T] = []
-    bar = Progress(
+    bar = progress_bar(
         *Progress.get_default_columns(),
-        console=out.errors,
         transient=True,
-        disable=not out.errors.is_terminal,
         redirect_stdout=sys.stdout.isatty(),  # above the bar; but a file keeps its lines
     )
     answers = in_order(answer, [entry.puzzle for entry in work.entries], jobs)

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
 from nonocp.answers import Uniqueness
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import FORMAT_NAMES, app, time_limit_option
+from nonocp.cli.output import progress_bar
 from nonocp.errors import NonocpError
 
 if TYPE_CHECKING:
@@ -127,8 +127,7 @@ def _sift(pictures: Iterator[Puzzle], count: int, time_limit: float | None) -> S
         TextColumn("{task.fields[tried]} tried, {task.fields[unknown]} not proven either way"),
         TimeElapsedColumn(),
     )
-    errors = Console(stderr=True)
-    with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
+    with progress_bar(*columns, transient=True) as bar:
         task = bar.add_task("", total=count, tried=0, unknown=0)
         try:
             while len(sifted.kept) < count:

@@ -14,7 +14,6 @@ from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
-    Progress,
     ProgressColumn,
     Task,
     TextColumn,
@@ -26,6 +25,7 @@ from rich.text import Text
 
 from nonocp.cli import EXIT_INTERRUPTED
 from nonocp.cli.app import app, time_limit_option
+from nonocp.cli.output import progress_bar
 from nonocp.errors import named_os_errors
 from nonocp.magnitude.batch import Summary, results, resume
 from nonocp.magnitude.bounds import Sense
@@ -173,8 +173,7 @@ def _answer(
         TimeRemainingColumn(),
     )
     workers = jobs or cores()
-    errors = Console(stderr=True)
-    with Progress(*columns, console=errors, disable=not errors.is_terminal) as progress:
+    with progress_bar(*columns) as progress:
         task = progress.add_task("", total=summary.instances + len(instances))
         progress.update(task, completed=summary.instances)
         for result in results(instances, sense, workers, time_limit):

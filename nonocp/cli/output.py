@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.progress import Progress, ProgressColumn
 
 from nonocp.answers import Result
 from nonocp.puzzle import Grid, Known, Puzzle
@@ -22,12 +23,18 @@ def _escaped(found: re.Match[str]) -> str:
     return repr(found.group())[1:-1]  # \n, \x1b, \u2028
 
 
+def progress_bar(*columns: str | ProgressColumn, **options: Any) -> Progress:
+    """A rich progress bar on standard error, so that standard output holds only results,
+    and shown only on a terminal (a log file would fill with its redraws)."""
+    errors = Console(stderr=True)
+    return Progress(*columns, console=errors, disable=not errors.is_terminal, **options)
+
+
 class Output:
     """Where a command's results go, and in which style."""
 
     def __init__(self, *, plain: bool = False, as_json: bool = False) -> None:
         self.console = Console(highlight=False)
-        self.errors = Console(stderr=True)  # progress, which must not mix with results
         self.plain = plain or not self.console.is_terminal
         self.as_json = as_json
 
