@@ -63,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import external
 
 from nonocp import formats
-from nonocp.cli import EXIT_INTERRUPTED
+from nonocp.cli import EXIT_BAD_INPUT, EXIT_INTERRUPTED
 from nonocp.clock import LONGEST
 from nonocp.errors import NonocpError
 from nonocp.formats import attach_solutions, load_all, name_of
@@ -74,7 +74,6 @@ from nonocp.puzzle import Grid, Puzzle, satisfies
 MODES = ("validate", "first", "count")
 GRACE = 30.0
 """Seconds a worker may overrun the time limit before it is killed."""
-EXIT_BAD_ARGUMENTS = 2
 
 
 @dataclass(frozen=True)
@@ -113,7 +112,7 @@ Run = Callable[[Puzzle, str, float], Outcome]
 def fail(message: str) -> NoReturn:
     """A bad argument, file or spec: one line and exit status 2, before anything is timed."""
     print(f"run.py: {message}", file=sys.stderr)
-    raise SystemExit(EXIT_BAD_ARGUMENTS)
+    raise SystemExit(EXIT_BAD_INPUT)
 
 
 def note(message: str) -> None:

@@ -128,8 +128,6 @@ Name = Annotated[
     str | None, typer.Option("--name", help="Only the puzzle with this title or number.")
 ]
 
-EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
-
 
 def report(error: NonocpError) -> None:
     """A user's error as the command line reports it: one line on standard error."""

@@ -22,8 +22,8 @@ from rich.table import Table
 from rich.text import Text
 
 from nonocp.answers import Result, Uniqueness
-from nonocp.cli import EXIT_INTERRUPTED
-from nonocp.cli.app import EXIT_BAD_INPUT, EXIT_SOLVED, EXIT_UNSOLVED, report
+from nonocp.cli import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_SOLVED, EXIT_UNSOLVED
+from nonocp.cli.app import report
 from nonocp.cli.output import Output, describe, progress_bar
 from nonocp.errors import InputError, NonocpError, named_os_errors
 from nonocp.formats import Reading, label, load_each, name_of, puzzle_files, select

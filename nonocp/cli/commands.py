@@ -8,8 +8,8 @@ import sys
 
 import typer
 
-from nonocp.cli import analyze, convert, generate, magnitude, solve  # noqa: F401  (commands register themselves on the app)
-from nonocp.cli.app import EXIT_BAD_INPUT, app, report
+from nonocp.cli import EXIT_BAD_INPUT, analyze, convert, generate, magnitude, solve  # noqa: F401  (commands register themselves on the app)
+from nonocp.cli.app import app, report
 from nonocp.errors import NonocpError
 
 
