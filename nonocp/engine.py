@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 from nonocp.answers import (
     Count,
@@ -518,7 +518,8 @@ class Enumeration:
     (``nonocp.cpsat``) produces besides them, lazily, from the cells probing fixed.
 
     After iteration, ``exact`` says whether the search was exhausted, ``stopped_by`` why
-    not, and ``loading`` how long loading the compiled search took.
+    not, and ``loading`` how long loading the compiled search took. Another engine
+    enumerates the same way with its own ``_the_rest`` (``nonocp.mip``).
     """
 
     puzzle: Puzzle
@@ -529,10 +530,12 @@ class Enumeration:
     exact: bool = False
     stopped_by: Stop | None = None
     loading: float = 0.0
+    probes: ClassVar[int] = COUNT_PROBES
+    """The compiled search's budget before ``_the_rest`` takes over."""
 
     def __iter__(self) -> Iterator[Grid]:
         ending = enumerated(
-            self.puzzle, self.limit, self.time_limit, self.logic, COUNT_PROBES, self._the_rest
+            self.puzzle, self.limit, self.time_limit, self.logic, self.probes, self._the_rest
         )
         self.exact, self.stopped_by, self.loading = yield from ending
 

@@ -20,11 +20,12 @@ castle, as the relaxation of this zero-objective problem is degenerate and rarel
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ortools.linear_solver import pywraplp
 
+from nonocp import engine
 from nonocp.answers import (
     Count,
     Enumerating,
@@ -38,7 +39,7 @@ from nonocp.answers import (
 )
 from nonocp.blocks import Placements, placements
 from nonocp.clock import OutOfTime, in_time, seconds_left
-from nonocp.engine import count_all, enumerated, left_to_find
+from nonocp.engine import count_all, left_to_find
 from nonocp.errors import NonocpError
 from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle, columns_of
@@ -133,29 +134,16 @@ def _add_line(
             row.SetCoefficient(start[s], 1)
 
 
-@dataclass
-class Enumeration:
+class Enumeration(engine.Enumeration):
     """Distinct solutions, one MIP each: every solution found is cut off before the next.
 
     Logic goes first, as in the CP-SAT engine: the MIP is built with the cells it fixed,
-    and is not built at all when logic settles the puzzle. After iteration ``exact`` says
-    whether the search was exhausted, ``stopped_by`` why not (Stop.LIMIT, Stop.TIME_LIMIT), and
-    ``loading`` how long loading the compiled search took.
+    and is not built at all when logic settles the puzzle.
     """
 
-    puzzle: Puzzle
-    limit: int | None = None
-    time_limit: float | None = None
-    logic: bool = True
-    exact: bool = False
-    stopped_by: Stop | None = None
-    loading: float = 0.0
+    probes = 0
 
-    def __iter__(self) -> Iterator[Grid]:
-        ending = enumerated(self.puzzle, self.limit, self.time_limit, self.logic, 0, self._by_mip)
-        self.exact, self.stopped_by, self.loading = yield from ending
-
-    def _by_mip(
+    def _the_rest(
         self, known: Known | None, deadline: float | None, earlier: tuple[Grid, ...]
     ) -> Enumerating:
         """One MIP per solution, each cutting off the ones found before it."""
@@ -186,7 +174,7 @@ def solutions(
     logic: bool = True,
 ) -> Enumeration:
     """Iterate over the distinct solutions (all of them, or up to ``limit``)."""
-    return Enumeration(puzzle, limit, time_limit, logic)
+    return Enumeration(puzzle, limit, time_limit, logic=logic)
 
 
 def count(

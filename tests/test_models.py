@@ -236,7 +236,7 @@ def test_an_enumeration_out_of_time_while_building_ends_by_the_time_limit() -> N
     passed = time.perf_counter()
     for enumeration in (
         enumerate_solutions(puzzle, None, passed, None, builder("blocks")),
-        mip.Enumeration(puzzle, time_limit=0.0, logic=False)._by_mip(None, passed, ()),
+        mip.Enumeration(puzzle, time_limit=0.0, logic=False)._the_rest(None, passed, ()),
     ):
         with pytest.raises(StopIteration) as ended:
             next(enumeration)
