@@ -133,9 +133,15 @@ def solve(
     prove_unique: bool = True,
     search_probes: int = SEARCH_PROBES,
 ) -> Result:
-    """Logic and the compiled search first, the race for whatever they leave open (see
+    """The puzzle's verdict, proven: a solution and whether it is the only one (with a
+    second solution where it is not), that it has none, or ``unknown`` when
+    ``time_limit`` seconds (None: no limit) ran out first; ``prove_unique=False`` stops
+    at the first solution. Every grid returned has passed ``satisfies``.
+
+    Logic and the compiled search go first, a race finishes what they leave open (see
     ``solve_from``); ``build`` makes the CP-SAT model that replaces Glucose in the race,
-    None leaving the choice to the engine (see ``_sides``)."""
+    None leaving the choice to the engine (see ``_sides``); ``logic=False`` hands the
+    whole puzzle to CP-SAT."""
     puzzle.validate()
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
@@ -612,7 +618,9 @@ def solutions(
     build: ModelBuilder | None = None,
     logic: bool = True,
 ) -> Enumeration:
-    """Iterate over the distinct solutions (all of them, or up to ``limit``)."""
+    """The distinct solutions, checked, as they are found (all of them, or up to
+    ``limit``); after iteration ``exact`` says whether that was all, and ``stopped_by``
+    what stopped it (``limit`` or ``time_limit``) if not."""
     return Enumeration(puzzle, limit, time_limit, build, logic)
 
 
@@ -623,6 +631,8 @@ def count(
     build: ModelBuilder | None = None,
     logic: bool = True,
 ) -> Count:
+    """How many solutions the puzzle has: exactly when ``exact``, otherwise at least
+    ``count``, stopped by ``limit`` or ``time_limit`` (see ``solutions``)."""
     return count_all(solutions(puzzle, limit, time_limit, build, logic))
 
 
