@@ -11,10 +11,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from nonocp.answers import Count, Result
+    from nonocp.answers import Count, Result, Status, Stop, Uniqueness
     from nonocp.engine import Analysis, Enumeration, analyze, count, solutions, solve
     from nonocp.errors import InputError, NonocpError, PuzzleError
-    from nonocp.formats import load, load_all, load_each
+    from nonocp.formats import dumps, load, load_all, load_each
     from nonocp.puzzle import Puzzle, satisfies
 
 __all__ = [
@@ -26,8 +26,12 @@ __all__ = [
     "Puzzle",
     "PuzzleError",
     "Result",
+    "Status",
+    "Stop",
+    "Uniqueness",
     "analyze",
     "count",
+    "dumps",
     "load",
     "load_all",
     "load_each",
@@ -41,6 +45,9 @@ _MODULE_OF = {
     "Count": "nonocp.answers",
     "Enumeration": "nonocp.engine",
     "Result": "nonocp.answers",
+    "Status": "nonocp.answers",
+    "Stop": "nonocp.answers",
+    "Uniqueness": "nonocp.answers",
     "analyze": "nonocp.engine",
     "count": "nonocp.engine",
     "solutions": "nonocp.engine",
@@ -48,6 +55,7 @@ _MODULE_OF = {
     "InputError": "nonocp.errors",
     "NonocpError": "nonocp.errors",
     "PuzzleError": "nonocp.errors",
+    "dumps": "nonocp.formats",
     "load": "nonocp.formats",
     "load_all": "nonocp.formats",
     "load_each": "nonocp.formats",
