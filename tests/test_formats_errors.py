@@ -157,6 +157,11 @@ MALFORMED = {
         "<solution><image>\n|X.|\n</image></solution></puzzle></puzzleset>\n",
         "5:1: expected 1 cell (the puzzle's width) in an image row, found 2",
     ),
+    "json-long-number": (
+        "p.json",
+        '{"rows": [[1000000000]], "columns": [[1]]}',
+        "rows[0][0]: expected a number of at most 9 digits",
+    ),
     "json-solution-of-another-height": (
         "p.json",
         '{"rows": [[1]], "columns": [[1]], "solution": [[1], [0]]}',

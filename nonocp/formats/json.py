@@ -14,7 +14,16 @@ import json
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
-from nonocp.formats import ZERO_BESIDE, Format, Reading, consistent, each, zero_beside
+from nonocp.formats import (
+    DIGITS,
+    LONG_NUMBER,
+    ZERO_BESIDE,
+    Format,
+    Reading,
+    consistent,
+    each,
+    zero_beside,
+)
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
 from nonocp.words import counted
 
@@ -42,11 +51,14 @@ def listed(value: object, path: str, what: str) -> list:
 def clue_at(value: object, path: str) -> Clue:
     numbers = listed(value, path, "a list of block lengths")
     if set(map(type, numbers)) <= {int} and min(numbers, default=0) >= 0:
+        if max(numbers, default=0) >= 10**DIGITS:
+            i = next(i for i, n in enumerate(numbers) if n >= 10**DIGITS)
+            raise Shape(f"{path}[{i}]", LONG_NUMBER)
         if zero_beside(numbers):
             raise Shape(f"{path}[{numbers.index(0)}]", ZERO_BESIDE)
         return tuple(numbers) if 0 not in numbers else clue(numbers)
     i, n = next((i, n) for i, n in enumerate(numbers) if not whole_number(n))
-    raise Shape(f"{path}[{i}]", f"expected a whole number >= 0, found {json.dumps(n)}")
+    raise Shape(f"{path}[{i}]", f"expected a whole number >= 0, found {json.dumps(n)[:40]}")
 
 
 def clues_at(value: object, path: str) -> tuple[Clue, ...]:
