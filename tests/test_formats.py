@@ -205,7 +205,8 @@ def can_hold(name: str, puzzles: list[Puzzle]) -> bool:
     if name == "taai":
         return all(p.width == p.height and p.size == puzzles[0].size for p in puzzles)
     if name == "taai-solution":
-        return all(p.solution is not None and satisfies(p, p.solution) for p in puzzles)
+        solved = all(p.solution is not None and satisfies(p, p.solution) for p in puzzles)
+        return solved and all(p.size == puzzles[0].size for p in puzzles)
     return True
 
 

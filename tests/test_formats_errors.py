@@ -103,6 +103,11 @@ MALFORMED = {
         "$1\n0\t1\n1\t2\n",
         "3:3: expected 0 or 1, found '2'",
     ),
+    "taai-solution-cut-short": (
+        "p.txt",
+        "$1\n0\t1\n1\t0\n$2\n1\t0\n0\t1\n$3\n0\t1\n",
+        "7:1: the picture of $3 is 2x1, the file's others 2x2",
+    ),
     "taai-solution-ragged": (
         "p.txt",
         "$1\n0\t1\n1\t0\t1\n",

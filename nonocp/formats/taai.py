@@ -157,16 +157,37 @@ def grid(block: Block, source: str) -> Grid:
 
 
 def read_solutions(text: str, source: str) -> list[Puzzle]:
-    """A solution file, as the puzzles its pictures define (each keeping its picture)."""
+    """A solution file, as the puzzles its pictures define (each keeping its picture).
+    Its pictures have one size, as its puzzles do: one of another is cut short."""
+    found = blocks(text, source)
+    grids = [grid(block, source) for block in found]
+    size = Counter((len(g[0]), len(g)) for g in grids).most_common(1)[0][0]
+    for block, picture in zip(found, grids, strict=True):
+        if (len(picture[0]), len(picture)) != size:
+            shape = f"{len(picture[0])}x{len(picture)}"
+            message = (
+                f"the picture of ${block.number} is {shape}, the file's others {size[0]}x{size[1]}"
+            )
+            raise InputError(source, block.line, 1, message)
     return [
-        Puzzle.from_grid(grid(block, source), extra=(("number", block.number),))
-        for block in blocks(text, source)
+        Puzzle.from_grid(picture, extra=(("number", block.number),))
+        for block, picture in zip(found, grids, strict=True)
     ]
 
 
 def tabbed(c: tuple[int, ...]) -> str:
     """A clue or a row of cells as TAAI files write it; an empty clue is an empty line."""
     return "\t".join(map(str, c))
+
+
+def one_size(puzzle: Puzzle, position: int, first: Puzzle) -> None:
+    """Refuse a puzzle of another size than the first: a TAAI file's puzzles, and its
+    solutions, have one size, which is how a reader tells a cut-short one."""
+    if puzzle.size != first.size:
+        raise NonocpError(
+            f"puzzle {label(puzzle, position)} is {puzzle.size}: a TAAI file holds puzzles "
+            f"of one size (the first is {first.size})"
+        )
 
 
 def write(puzzles: Sequence[Puzzle]) -> str:
@@ -176,11 +197,7 @@ def write(puzzles: Sequence[Puzzle]) -> str:
             raise NonocpError(
                 f"puzzle {label(p, position)} is {p.size}: a TAAI file holds square puzzles"
             )
-        if p.size != puzzles[0].size:
-            raise NonocpError(
-                f"puzzle {label(p, position)} is {p.size}: a TAAI file holds puzzles of one "
-                f"size (the first is {puzzles[0].size})"
-            )
+        one_size(p, position, puzzles[0])
         lines.append(f"${number(p, position)}")
         lines.extend(map(tabbed, p.columns))
         lines.extend(map(tabbed, p.rows))
@@ -192,6 +209,7 @@ def write_solutions(puzzles: Sequence[Puzzle]) -> str:
     for position, p in enumerate(puzzles, start=1):
         if p.solution is None:
             raise NonocpError(f"puzzle {label(p, position)} has no stored solution to write")
+        one_size(p, position, puzzles[0])
         lines.append(f"${number(p, position)}")
         lines.extend(map(tabbed, p.solution))
     return "\n".join(lines) + "\n"
