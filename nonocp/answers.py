@@ -3,8 +3,8 @@ behind them: a verdict (``Result``), a count (``Count``), an enumeration's endin
 ``checked``, which every grid passes before it is answered.
 
 They live apart from ``nonocp.engine``, which orchestrates the solvers, so that the
-solvers (``nonocp.sat``, ``nonocp.cpsat``, ``nonocp.mip``) can share them without
-importing the engine that imports them.
+solvers it imports (``nonocp.sat``, ``nonocp.cpsat``) can share them without importing
+it; the MIP engine (``nonocp.mip``), a peer of the engine, builds on both.
 """
 
 from __future__ import annotations

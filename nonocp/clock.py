@@ -22,7 +22,7 @@ none, since a timer thread cannot wait past 9.2e9 s and a MIP's limit is whole
 milliseconds."""
 
 
-def checked(time_limit: float | None) -> float | None:
+def valid_limit(time_limit: float | None) -> float | None:
     """``time_limit``, unless it is below 0 or NaN (which some solvers would read as no
     limit and others as none left): a ``ValueError`` then."""
     if time_limit is not None and not time_limit >= 0:
@@ -31,7 +31,7 @@ def checked(time_limit: float | None) -> float | None:
 
 
 def deadline_after(time_limit: float | None) -> float | None:
-    time_limit = checked(time_limit)
+    time_limit = valid_limit(time_limit)
     if time_limit is None or time_limit > LONGEST:
         return None
     return time.perf_counter() + time_limit

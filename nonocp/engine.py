@@ -18,7 +18,8 @@ The solvers live in ``nonocp.sat`` and ``nonocp.cpsat`` (CP-SAT: the models a ca
 chooses, and enumeration), imported only when logic and the depth-first search leave
 work for them: importing OR-tools takes about a third of a second, far longer than
 solving a puzzle logic settles, so such puzzles (most of the hand-made ones) never pay
-for it. This module keeps the result types and the orchestration, and is cheap to import.
+for it. This module keeps the orchestration (the result types are ``nonocp.answers``'s),
+and is cheap to import.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
@@ -520,7 +521,7 @@ def _by_search(left: Left, stopper: Stopper, probing: bool, sweep: int) -> Verdi
 @dataclass
 class Enumeration:
     """The distinct solutions of a puzzle: those line logic and the compiled search find
-    within ``COUNT_PROBES``, then, unless they are all, those a CP-SAT search
+    within ``probes``, then, unless they are all, those a CP-SAT search
     (``nonocp.cpsat``) produces besides them, lazily, from the cells probing fixed.
 
     After iteration, ``exact`` says whether the search was exhausted, ``stopped_by`` why
@@ -529,6 +530,7 @@ class Enumeration:
     """
 
     puzzle: Puzzle
+    _: KW_ONLY  # what follows is named: the MIP's enumeration has no use for build
     limit: int | None = None
     time_limit: float | None = None
     build: ModelBuilder | None = None
@@ -621,7 +623,7 @@ def solutions(
     """The distinct solutions, checked, as they are found (all of them, or up to
     ``limit``); after iteration ``exact`` says whether that was all, and ``stopped_by``
     what stopped it (``limit`` or ``time_limit``) if not."""
-    return Enumeration(puzzle, limit, time_limit, build, logic)
+    return Enumeration(puzzle, limit=limit, time_limit=time_limit, build=build, logic=logic)
 
 
 def count(

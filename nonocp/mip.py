@@ -174,7 +174,7 @@ def solutions(
     logic: bool = True,
 ) -> Enumeration:
     """Iterate over the distinct solutions (all of them, or up to ``limit``)."""
-    return Enumeration(puzzle, limit, time_limit, logic=logic)
+    return Enumeration(puzzle, limit=limit, time_limit=time_limit, logic=logic)
 
 
 def count(

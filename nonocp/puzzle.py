@@ -8,7 +8,7 @@ puzzles can be hashed, compared, sent to worker processes and written back out u
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, SupportsIndex, TypeVar
@@ -96,7 +96,8 @@ class Puzzle:
         object.__setattr__(self, "columns", integers(self.columns))
         if self.solution is not None:
             object.__setattr__(self, "solution", integers(self.solution))
-        object.__setattr__(self, "extra", tuple(map(tuple, self.extra)))
+        pairs = self.extra.items() if isinstance(self.extra, Mapping) else self.extra
+        object.__setattr__(self, "extra", tuple(map(tuple, pairs)))
 
     @classmethod
     def from_clues(
@@ -155,7 +156,9 @@ class Puzzle:
         """Every reason visible without solving why no grid can satisfy these clues."""
         found: list[str] = []
         if not self.rows or not self.columns:
-            found.append(f"the puzzle has {self.height} rows and {self.width} columns")
+            found.append(
+                f"the puzzle has {counted(self.height, 'row')} and {counted(self.width, 'column')}"
+            )
         for kind, clues, _ in self.kinds():
             for index, c in enumerate(clues, start=1):
                 if not all(type(n) is int and n > 0 for n in c):  # an empty line is (), not (0,)

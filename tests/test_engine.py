@@ -139,7 +139,9 @@ def test_numpy_clues_and_grids_are_taken_as_python_ints() -> None:
     assert from_arrays.rows == ((1,), (1,)) and type(from_arrays.rows[0][0]) is int
     assert count(from_arrays).count == 2
     assert Puzzle.from_grid(np.array(grid, dtype=bool)) == Puzzle.from_grid(grid)
-    assert hash(Puzzle(rows=[(1,)], columns=[(1,)], solution=[[1]]))  # type: ignore[arg-type]
+    listed = Puzzle(rows=[(1,)], columns=[(1,)], solution=[[1]], extra={"id": "x"})  # type: ignore[arg-type]
+    hash(listed)  # a puzzle given lists and a dict is made of tuples all the same
+    assert listed.solution == ((1,),) and listed.extra == (("id", "x"),)
 
 
 @pytest.mark.parametrize(

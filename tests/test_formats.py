@@ -296,13 +296,18 @@ def test_dumps_writes_one_puzzle_or_many_only_if_they_read_back() -> None:
 )
 def test_any_title_is_written_so_that_the_file_reads_back(tmp_path: Path, fmt: Format) -> None:
     """Line breaks, a form feed and ESC: a comment line, an XML text and a quoted string
-    each hold only some of them, and the file must still read as the same puzzle."""
+    each hold only some of them, and the file must still read as the same puzzle, its
+    title kept where the format keeps one (XML, which cannot hold the form feed and ESC,
+    marks each with U+FFFD)."""
     heart = load(PUZZLES / "heart.txt")
-    titled = replace(heart, title="two\nlines\x0cfeed\rreturn\x1bescape")
+    title = "two\nlines\x0cfeed\rreturn\x1bescape"
     path = tmp_path / f"p.{fmt.extensions[0]}"
-    path.write_text(dumps(titled, fmt.name), newline="")
+    path.write_text(dumps(replace(heart, title=title), fmt.name), newline="")
     (again,) = load_all(path, fmt.name)
     assert (again.rows, again.columns) == (heart.rows, heart.columns)
+    kept = {"non": title, "nonpack": title, "json": title}
+    kept["webpbn"] = "two\nlines\ufffdfeed\rreturn\ufffdescape"
+    assert again.title == kept.get(fmt.name)
 
 
 def test_a_nin_text_with_a_blank_clue_line_is_told_from_keen_s() -> None:
@@ -363,6 +368,24 @@ def test_lines_ended_the_old_mac_way_read_as_any_others(tmp_path: Path, name: st
     old = tmp_path / Path(name).name
     old.write_text(text.replace("\n", "\r"), newline="")
     assert load_all(old) == load_all(PUZZLES / name)
+    old.write_text(text.replace("\n", "\r", text.count("\n") - 1), newline="")  # one LF last
+    assert load_all(old) == load_all(PUZZLES / name)
+
+
+def test_a_nin_file_s_last_clue_may_be_a_blank_line(tmp_path: Path) -> None:
+    path = tmp_path / "p.nin"
+    path.write_text("2 2\n1\n1\n2\n\n\n")  # the second column empty, then an editor's line
+    assert load_all(path)[0].columns == ((2,), ())
+
+
+def test_a_lone_empty_webpbn_count_is_an_empty_line(tmp_path: Path) -> None:
+    path = tmp_path / "p.xml"
+    path.write_text(
+        '<puzzleset><puzzle><clues type="rows"><line><count>1</count></line>'
+        "<line><count/></line></clues>"
+        '<clues type="columns"><line><count>1</count></line></clues></puzzle></puzzleset>'
+    )
+    assert load_all(path)[0].rows == ((1,), ())
 
 
 def test_select_by_index_title_catalogue_or_number(tmp_path: Path) -> None:

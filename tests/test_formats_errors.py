@@ -231,10 +231,10 @@ MALFORMED = {
         '{"rows": [], "columns": [], "extra": {"a\\nb": 0}}',
         " extra.a\\nb: expected a string, found 0",
     ),
-    "non-lone-carriage-return": (
+    "non-lone-carriage-return": (  # a line break, as an editor shows it
         "p.non",
         "width 1\r2\n",
-        "1:1: expected a number after width, found '1\\r2'",
+        "2:1: expected a key such as columns or goal, found a clue line",
     ),
     "non-goal-zero-width": (
         "p.non",

@@ -248,6 +248,15 @@ def test_mip_count_limit_says_at_least() -> None:
     assert (total.count, total.exact, total.stopped_by) == (5, False, "limit")
 
 
+def test_an_enumeration_s_options_are_named() -> None:
+    """The MIP's enumeration is the engine's, less the model: given by place, its options
+    would land one field off (a time limit taken for the model)."""
+    with pytest.raises(TypeError):
+        mip.Enumeration(load(PUZZLES / "heart.txt"), None, 5.0)  # type: ignore[call-arg]
+    named = mip.Enumeration(load(PUZZLES / "heart.txt"), time_limit=5.0, logic=False)
+    assert (named.time_limit, named.logic, named.build) == (5.0, False, None)
+
+
 def test_mip_first_solution_without_uniqueness_proof() -> None:
     result = mip.solve(load(PUZZLES / "nonunique.txt"), logic=False, prove_unique=False)
     assert (result.status, result.uniqueness) == (Status.SOLVED, Uniqueness.UNCHECKED)

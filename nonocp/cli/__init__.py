@@ -16,6 +16,8 @@ from types import FrameType
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
 """Every puzzle answered; one with no solution, or cut short by a time limit; bad input
 or a bad option (one line on standard error)."""
+EXIT_ALL_OPTIMAL, EXIT_NOT_ALL_OPTIMAL = EXIT_SOLVED, EXIT_UNSOLVED
+"""``magnitude``'s: every instance answered optimal, or not."""
 EXIT_INTERRUPTED = 130
 """The shell's status for a program ended by Ctrl-C (128 + SIGINT)."""
 

@@ -259,8 +259,8 @@ def print_batch(
     """Print a batch's answers: as JSON, the file or files given, a ``document`` for each
     puzzle and the ``tally``; otherwise the tally as ``_print_summary`` does (the lines
     of the puzzles were printed as they were answered). The JSON also holds the errors
-    of the files that could not be read: a program reading it may never see standard
-    error. A batch Ctrl-C cut short ends here, with status 130, its answers printed (none,
+    of the files and puzzles that could not be read: a program reading it may never see
+    standard error. A batch Ctrl-C cut short ends here, with status 130, its answers printed (none,
     if it came before the first)."""
     answered = list(zip(work.entries, answers, strict=True))
     if out.as_json:

@@ -23,7 +23,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from nonocp.cli import EXIT_INTERRUPTED
+from nonocp.cli import EXIT_ALL_OPTIMAL, EXIT_INTERRUPTED, EXIT_NOT_ALL_OPTIMAL
 from nonocp.cli.app import app, time_limit_option
 from nonocp.cli.output import progress_bar
 from nonocp.errors import named_os_errors
@@ -31,8 +31,6 @@ from nonocp.magnitude.batch import Summary, results, resume
 from nonocp.magnitude.bounds import Sense
 from nonocp.magnitude.files import Instance, Style, answer_line, read_instances
 from nonocp.pool import cores
-
-EXIT_ALL_OPTIMAL, EXIT_NOT_ALL_OPTIMAL = 0, 1
 
 InstanceFile = Annotated[
     Path,

@@ -25,10 +25,11 @@ Reading = Puzzle | InputError
 
 Reader = Callable[[str, str], Sequence[Reading]]
 """Parse a file's text (second argument: its name for error messages) into puzzles. A
-file whose structure is broken raises the error; in a file of many puzzles whose
-structure holds (a tournament set's ``$n`` blocks, a pack's ``====`` parts, XML
-elements, JSON items), a puzzle that cannot be read stands as its error in its place,
-so that one bad puzzle of a thousand does not cost the other 999."""
+file whose structure is broken raises the error; in a set of puzzles whose structure
+holds (a tournament set's ``$n`` blocks, a pack's ``====`` parts, XML elements, JSON
+items), a puzzle that cannot be read stands as its error in its place, so that one bad
+puzzle of a thousand does not cost the other 999. (A tournament solution file, which a
+set is checked against, is read whole or not at all.)"""
 
 Writer = Callable[[Sequence[Puzzle]], str]
 """Write puzzles as one file's text; formats holding one puzzle accept exactly one."""
@@ -185,9 +186,9 @@ def decode(data: bytes, source: str) -> str:
     error rather than a traceback."""
     body = data.removeprefix(codecs.BOM_UTF8)
     try:
-        text = body.decode("utf-8")
+        text = ended(body.decode("utf-8"))
     except UnicodeDecodeError as error:
-        before = body[: error.start].decode("utf-8", "replace")
+        before = ended(body[: error.start].decode("utf-8", "replace"))
         where = position(before, len(before))
         byte = body[error.start : error.start + 1].hex()
         why = f"expected UTF-8 text, found the byte 0x{byte} (another encoding, or not text)"
@@ -195,9 +196,17 @@ def decode(data: bytes, source: str) -> str:
     if "\x00" in text:
         where = position(text, text.index("\x00"))
         raise InputError(source, *where, "not a text file (NUL byte)")
-    if "\r" in text and "\n" not in text:  # lines ended the old Mac way, as editors show them
-        return text.replace("\r", "\n")
     return text
+
+
+LONE_CR = re.compile("\r(?!\n)")
+
+
+def ended(text: str) -> str:
+    """``text`` with each line ended by a lone carriage return (the old Mac way) ended by
+    LF instead, as editors show such lines; nonocp's writers escape a carriage return
+    inside a title, so none is taken for a line's end."""
+    return LONE_CR.sub("\n", text)
 
 
 def position(text: str, offset: int) -> tuple[int, int]:
@@ -284,7 +293,7 @@ def load_all(path: str | Path, format: str | None = None) -> list[Puzzle]:
 def load_each(path: str | Path, format: str | None = None) -> list[Reading]:
     """Every puzzle in a file, each validated before it is returned, or in the place of
     one that cannot be read, its error: a batch reports that one and goes on with the
-    rest. A file none of whose puzzles reads is an error of its own."""
+    rest. Where no puzzle of the file reads, the first one's error is raised."""
     source = name_of(path)
     text = read_file(path)
     if not text.strip():  # else each format's grammar would say what it expected first

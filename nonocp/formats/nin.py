@@ -37,18 +37,22 @@ def size(header: Line, source: str) -> tuple[int, int]:
 
 
 def read(text: str, source: str) -> list[Puzzle]:
-    lines = strip_blank(numbered_lines(text))
-    if not lines:
+    """The header, then its W + H clue lines, a blank one an empty clue (the last one's
+    too: blank lines past them are an editor's)."""
+    lines = numbered_lines(text)
+    header = next((line for line in lines if not is_blank(line)), None)
+    if header is None:
         raise InputError(source, 1, 1, "expected 'WIDTH HEIGHT', found an empty file")
-    width, height = size(lines[0], source)
-    body = lines[1:]
+    width, height = size(header, source)
+    body = lines[header[0] : header[0] + width + height]
     announced = f"the header says {width} columns and {height} rows ({width + height} lines)"
     if len(body) < width + height:
         raise InputError(
             source, end_of(lines), 1, f"expected more clue lines: {announced}, found {len(body)}"
         )
-    if len(body) > width + height:
-        raise InputError(source, body[width + height][0], 1, f"expected end of file: {announced}")
+    beyond = strip_blank(lines[header[0] + width + height :])
+    if beyond:
+        raise InputError(source, beyond[0][0], 1, f"expected end of file: {announced}")
     row_lines, column_lines = body[:height], body[height:]
     return [clued(source, row_lines, column_lines)]
 

@@ -44,6 +44,8 @@ HEADER = (
 ENTITIES = {name.removesuffix(";"): text for name, text in html5.items() if name.endswith(";")}
 COUNT = re.compile(rf"\s*{NUMBER}\s*", re.ASCII)
 """A ``<count>``'s text: one number, ASCII blanks around it (a no-break space is none)."""
+BLANKS = " \t\n\r\f\v"
+r"""The blanks ``COUNT`` allows, those of ``re.ASCII``'s ``\s``."""
 
 Where = dict[ET.Element, tuple[int, int]]
 
@@ -156,6 +158,8 @@ class Reader:
     def line(self, element: ET.Element) -> Clue:
         counts = element.findall("count")
         texts = [count.text or "" for count in counts]
+        if len(texts) == 1 and not texts[0].strip(BLANKS):  # <count/> alone: an empty line
+            return ()
         for count, text in zip(counts, texts, strict=True):
             if not COUNT.fullmatch(text):
                 raise self.error(count, count_error(text))
@@ -202,7 +206,7 @@ class Reader:
 
 def count_error(text: str) -> str:
     """Why a ``<count>``'s text is not one number of at most ``DIGITS`` digits."""
-    found = text.strip(" \t\n\r\f\v")
+    found = text.strip(BLANKS)
     if found.isascii() and found.isdigit():
         return f"{LONG_NUMBER} in <count>"
     return f"expected a number in <count>, found {shown(found)}"

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from nonocp.clock import checked
+from nonocp.clock import valid_limit
 from nonocp.magnitude.bounds import Magnitudes, Sense, bound, magnitudes
 from nonocp.magnitude.construct import construct
 from nonocp.puzzle import Grid, integers
@@ -55,7 +55,7 @@ def optimize(
     rows, columns, goal = _checked_input(row_runs, col_runs, sense)
     if known is not None and magnitudes(known) != (rows, columns):
         raise ValueError("known: a grid with other run counts than the instance's")
-    checked(time_limit)
+    valid_limit(time_limit)
     target = bound(rows, columns, goal)
     if not _fits(rows, len(columns)) or not _fits(columns, len(rows)):
         return Result(None, Status.INFEASIBLE, target, by_construction=False)
