@@ -93,10 +93,11 @@ def solve(
     if solutions is not None:
         work = _with_solutions(work, load_all(solutions), name_of(solutions))
         check = True
+    answer_one = partial(_solved, solve_one, check)
     if work.single:
-        ok = _solve_single(work.entries[0], solve_one, out, check)
+        ok = _solve_single(work.entries[0], answer_one, out)
     else:
-        ok = _solve_many(work, solve_one, jobs, out, check) and bool(work.entries)
+        ok = _solve_many(work, answer_one, jobs, out, check) and bool(work.entries)
     raise typer.Exit(exit_status(work, ok))
 
 
@@ -145,6 +146,17 @@ def stored_comparison(puzzle: Puzzle, result: Result) -> Stored | None:
     return Stored.DIFFERS
 
 
+Answer = tuple[Result, Stored | None]
+"""A puzzle's result, and how its solution compares with the stored one (with ``--check``)."""
+
+
+def _solved(solve_one: Callable[[Puzzle], Result], check: bool, puzzle: Puzzle) -> Answer:
+    """The puzzle's ``Answer``, both halves worked out where it is solved (in a worker
+    process, in a batch), once."""
+    result = solve_one(puzzle)
+    return result, stored_comparison(puzzle, result) if check else None
+
+
 def _settled(result: Result, comparison: Stored | None) -> bool:
     """Whether a puzzle counts as done: solved, and not against a stored solution that
     breaks its clues."""
@@ -152,12 +164,9 @@ def _settled(result: Result, comparison: Stored | None) -> bool:
     return result.status is Status.SOLVED and comparison is not Stored.MISMATCH
 
 
-def _solve_single(
-    entry: Entry, solve_one: Callable[[Puzzle], Result], out: Output, check: bool
-) -> bool:
+def _solve_single(entry: Entry, answer_one: Callable[[Puzzle], Answer], out: Output) -> bool:
     puzzle = entry.puzzle
-    result = solve_one(puzzle)
-    comparison = stored_comparison(puzzle, result) if check else None
+    result, comparison = answer_one(puzzle)
     grid, other = result.grid, result.other
     differing = ambiguous_cells([grid, other]) if grid is not None and other is not None else set()
     if out.as_json:
@@ -200,34 +209,18 @@ def _result_json(entry: Entry, result: Result, comparison: Stored | None) -> dic
 
 
 def _solve_many(
-    work: Work, solve_one: Callable[[Puzzle], Result], jobs: int, out: Output, check: bool
+    work: Work, answer_one: Callable[[Puzzle], Answer], jobs: int, out: Output, check: bool
 ) -> bool:
     """Solve every puzzle of a batch on ``jobs`` processes, answers in order, then print
     the puzzles to be named (``_noteworthy``) and a summary."""
-
-    def compared(entry: Entry, result: Result) -> Stored | None:
-        return stored_comparison(entry.puzzle, result) if check else None
-
-    work, results = answered(
-        out,
-        "solving",
-        work,
-        solve_one,
-        jobs,
-        lambda entry, result: _noteworthy(entry, (result, compared(entry, result))),
-    )
-    comparisons = [compared(*pair) for pair in zip(work.entries, results, strict=True)]
-    answers = list(zip(results, comparisons, strict=True))
-
-    def document(entry: Entry, answer: tuple[Result, Stored | None]) -> dict:
-        return _result_json(entry, *answer)
-
-    tally = _tally(results) | (_check_tally(comparisons) if check else {})
-    print_batch(out, work, answers, document, tally)
+    work, answers = answered(out, "solving", work, answer_one, jobs, _noteworthy)
+    results = [result for result, _ in answers]
+    tally = _tally(results) | (_check_tally([stored for _, stored in answers]) if check else {})
+    print_batch(out, work, answers, lambda entry, answer: _result_json(entry, *answer), tally)
     return all(_settled(*answer) for answer in answers)
 
 
-def _noteworthy(entry: Entry, answer: tuple[Result, Stored | None]) -> str | None:
+def _noteworthy(entry: Entry, answer: Answer) -> str | None:
     """A batch's line for a puzzle its user must hear of by name: not solved, not unique
     (what a designer checking a collection looks for), or stored with a solution that
     breaks its clues. A solution that differs from the stored one is only counted: the
