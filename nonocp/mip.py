@@ -39,7 +39,6 @@ from nonocp.answers import (
 )
 from nonocp.blocks import Placements, placements
 from nonocp.clock import OutOfTime, in_time, seconds_left
-from nonocp.engine import count_all, left_to_find
 from nonocp.errors import NonocpError
 from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle, columns_of
@@ -153,7 +152,7 @@ class Enumeration(engine.Enumeration):
             return False, Stop.TIME_LIMIT
         for solution in earlier:
             mip.forbid(solution)
-        limit = left_to_find(self.limit, earlier)
+        limit = engine.left_to_find(self.limit, earlier)
         found = 0
         while limit is None or found < limit:
             grid = mip.search(self.puzzle, deadline)
@@ -183,7 +182,7 @@ def count(
     time_limit: float | None = None,
     logic: bool = True,
 ) -> Count:
-    return count_all(solutions(puzzle, limit, time_limit, logic))
+    return engine.count_all(solutions(puzzle, limit, time_limit, logic))
 
 
 def solve(
