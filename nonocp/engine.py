@@ -117,6 +117,8 @@ def search_from(
     if deduction.contradiction or deduction.grid is not None:
         grids = () if deduction.grid is None else (deduction.grid,)
         return Found(grids, True, 0, len(grids), deduction.known), 0.0
+    if seconds_left(deadline) == 0:  # logic used the time up: no search would start
+        return Found((), False, 0, 0, deduction.known), 0.0
     spent = load()
     if large_probes is not None and _large(unknown_in(deduction.known)):
         probes = large_probes
@@ -236,7 +238,7 @@ def _settle(
     if verdict is not None:
         return result(verdict)
     first = found.solutions[0] if found.solutions else None  # checked by _verdict_of
-    return result(_race(_sides(Left(puzzle, found.known, first, deadline, build, prove_unique))))
+    return result(_finished(Left(puzzle, found.known, first, deadline, build, prove_unique)))
 
 
 def _verdict_of(puzzle: Puzzle, found: Found, prove_unique: bool) -> Verdict | None:
@@ -273,7 +275,7 @@ def _by_solver(solving: Solving, first: Grid | None, prove_unique: bool) -> Verd
     a second that differs from it."""
     found = solving.search() if first is None else first
     if found is None:
-        return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
+        return _unfinished(None)
     if found is False:
         return Status.NONE, Uniqueness.NONE, ()
     if not prove_unique:
@@ -281,7 +283,7 @@ def _by_solver(solving: Solving, first: Grid | None, prove_unique: bool) -> Verd
     solving.exclude(found)
     second = solving.search()
     if second is None:
-        return Status.SOLVED, Uniqueness.UNKNOWN, (found,)
+        return _unfinished(found)
     if second is False:
         return Status.SOLVED, Uniqueness.UNIQUE, (found,)
     return Status.SOLVED, Uniqueness.MULTIPLE, (found, second)
@@ -361,6 +363,23 @@ def _searching(left: Left, probing: bool, sweep: int = 0) -> Side:
 def _learning(left: Left, decimating: bool = False) -> Side:
     halt = Halt()
     return Side(partial(_by_clause_learning, left, halt, decimating), halt.halt)
+
+
+def _unfinished(first: Grid | None) -> Verdict:
+    """The verdict of a search stopped short: unknown, or a solution whose uniqueness is."""
+    if first is None:
+        return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
+    return Status.SOLVED, Uniqueness.UNKNOWN, (first,)
+
+
+def _finished(left: Left) -> Verdict:
+    """The race's verdict on what the budgeted search left, unless the deadline has
+    passed already: then no side starts, since on a very large puzzle merely setting one
+    up (its grids, its formula) takes seconds, and 3000x3000 puzzles had overrun a limit of
+    2 s by 9 s."""
+    if seconds_left(left.deadline) == 0:
+        return _unfinished(left.first)
+    return _race(_sides(left))
 
 
 def _race(sides: list[Side]) -> Verdict:
@@ -513,9 +532,7 @@ def _by_search(left: Left, stopper: Stopper, probing: bool, sweep: int) -> Verdi
     verdict = _verdict_of(puzzle, found, left.prove_unique)
     if verdict is not None:
         return verdict
-    if found.solutions:  # one solution, and no time to look for another
-        return Status.SOLVED, Uniqueness.UNKNOWN, (checked(puzzle, found.solutions[0]),)
-    return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
+    return _unfinished(checked(puzzle, found.solutions[0]) if found.solutions else None)
 
 
 @dataclass
@@ -559,7 +576,7 @@ class Enumeration:
         if not earlier and known is not None:
             prove_unique = self.limit is None or self.limit > 1
             left = Left(self.puzzle, known, None, deadline, self.build, prove_unique)
-            _, uniqueness, earlier = _race(_sides(left))
+            _, uniqueness, earlier = _finished(left)
             yield from earlier
             if uniqueness in (Uniqueness.UNIQUE, Uniqueness.NONE):
                 return True, None

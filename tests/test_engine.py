@@ -265,6 +265,19 @@ def test_time_limit_yields_unknown_never_a_verdict() -> None:
     assert not total.exact
 
 
+def test_no_search_starts_once_logic_has_used_the_time_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Setting a search up on a 3000x3000 puzzle took seconds past the limit.
+    def started(*_: object, **__: object) -> None:
+        raise AssertionError("a search started after the deadline")
+
+    monkeypatch.setattr(nonocp.logic.search, "load", started)
+    monkeypatch.setattr(nonocp.logic.search, "search", started)
+    monkeypatch.setattr(engine, "_race", started)
+    puzzle = load(PUZZLES / "castle.txt")
+    assert solve(puzzle, time_limit=1e-9).status is Status.UNKNOWN
+    assert not count(puzzle, time_limit=1e-9).exact
+
+
 @settings(max_examples=300, deadline=None)
 @given(random_grids(max_side=5))
 def test_counts_agree_with_brute_force(grid: tuple[tuple[int, ...], ...]) -> None:

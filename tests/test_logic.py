@@ -14,11 +14,14 @@ from itertools import product
 
 import naive_logic as naive
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nonocp import count, load, solve
 from nonocp.answers import Status, Uniqueness
 from nonocp.errors import PuzzleError
 from nonocp.logic import Rating, deduce, kernel, solve_line
+from nonocp.logic.board import set_bits
 from nonocp.puzzle import Clue, Puzzle, runs
 
 from bruteforce import all_solutions
@@ -235,9 +238,15 @@ def test_ratings() -> None:
     assert deduce(stalled).rating is Rating.SEARCH and deduce(stalled).unknown > 0
 
 
-def test_steps_replay_the_propagation() -> None:
+WIDE = Puzzle.from_grid([[1] * 139, [1, 0] * 69 + [1], [0] * 139])
+"""A picture line logic settles whose rows are longer than two machine words."""
+
+
+@pytest.mark.parametrize(
+    "puzzle", [load(PUZZLES / "dragonfly.txt"), WIDE], ids=["dragonfly", "wide"]
+)
+def test_steps_replay_the_propagation(puzzle: Puzzle) -> None:
     """Applying the steps in order rebuilds the grid, each step fixing only unknown cells."""
-    puzzle = load(PUZZLES / "dragonfly.txt")
     deduction = deduce(puzzle, probing=0)
     grid: list[list[int | None]] = [[None] * puzzle.width for _ in range(puzzle.height)]
     for step in deduction.steps:
@@ -247,6 +256,11 @@ def test_steps_replay_the_propagation() -> None:
                 assert grid[r][c] is None
                 grid[r][c] = value
     assert grid == deduction.known and deduction.grid is not None
+
+
+@given(st.integers(min_value=0, max_value=2**300))
+def test_set_bits_of_masks_short_and_long(mask: int) -> None:
+    assert set_bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def test_deadline_stops_logic_with_what_it_proved() -> None:

@@ -98,12 +98,10 @@ def arrays(puzzle: Puzzle) -> Arrays:
 
 def cells_of(puzzle: Puzzle, known: Known | None) -> np.ndarray:
     """A grid of ``puzzle``'s cells, holding the ``known`` ones."""
-    grid = np.full(puzzle.height * puzzle.width, UNKNOWN, np.int8)
-    for row, values in enumerate(known or ()):
-        for column, value in enumerate(values):
-            if value is not None:
-                grid[row * puzzle.width + column] = FILLED if value else EMPTY
-    return grid
+    if not known:
+        return np.full(puzzle.height * puzzle.width, UNKNOWN, np.int8)
+    code = {None: UNKNOWN, 1: FILLED, 0: EMPTY}
+    return np.array([code[value] for row in known for value in row], np.int8)
 
 
 def grid_of(cells: np.ndarray, width: int) -> Grid:

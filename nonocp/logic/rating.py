@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 
-from nonocp.logic.board import Board, Fixed, unknown_in
+from nonocp.logic.board import Board, Fixed, set_bits, unknown_in
 from nonocp.puzzle import Grid, Known, Puzzle
 
 
@@ -101,13 +101,11 @@ def _earlier(deadline: float | None, other: float) -> float | None:
 
 
 def _step(puzzle: Puzzle, fixed: Fixed) -> Step:
-    return Step(*_line(puzzle, fixed.line), _positions(fixed.filled), _positions(fixed.empty))
+    return Step(
+        *_line(puzzle, fixed.line), tuple(set_bits(fixed.filled)), tuple(set_bits(fixed.empty))
+    )
 
 
 def _line(puzzle: Puzzle, line: int) -> tuple[str, int]:
     """A board's line number as ``("row", index)`` or ``("column", index)``."""
     return ("row", line) if line < puzzle.height else ("column", line - puzzle.height)
-
-
-def _positions(mask: int) -> tuple[int, ...]:
-    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
