@@ -38,14 +38,14 @@ from run import Set, announce_search, load_set, progress_bar
 
 from nonocp.backends import Backend, backend
 from nonocp.formats import load
-from nonocp.models import MODELS
+from nonocp.models import ModelName
 from nonocp.puzzle import Puzzle
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "puzzles"
 SETS = ("gecode", "survey", "taai", "random")
 MODES = ("first", "validate", "count")
-BACKENDS = (*(f"cpsat/{m}" for m in MODELS), "mip")
+BACKENDS = (*(f"cpsat/{m}" for m in ModelName), "mip")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from nonocp.errors import NonocpError
+from nonocp.models import ModelName
 
 if TYPE_CHECKING:
     from nonocp.answers import Count, Result, Solutions
@@ -24,12 +25,6 @@ if TYPE_CHECKING:
 class EngineName(StrEnum):
     CPSAT = "cpsat"
     MIP = "mip"
-
-
-class ModelName(StrEnum):
-    AUTOMATON = "automaton"
-    BLOCKS = "blocks"
-    BOTH = "both"
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from nonocp.clock import OutOfTime
 from nonocp.cpsat import enumerate_solutions
 from nonocp.engine import count as cpsat_count
 from nonocp.errors import NonocpError
-from nonocp.models import MODELS, CellModel, ModelBuilder, builder
+from nonocp.models import CellModel, ModelBuilder, ModelName, builder
 from nonocp.puzzle import Clue, Grid, Known, Puzzle, columns_of, runs
 
 from bruteforce import lines_with_runs
@@ -32,7 +32,7 @@ SLOW_FOR_THE_MIP = {"castle", "difficult", "p200"}
 """Without logic SCIP needs 5 s (difficult) to over a minute (p200) on these: skipped."""
 
 BACKENDS = {
-    **{f"cpsat/{name}": backend("cpsat", name) for name in MODELS},
+    **{f"cpsat/{name}": backend("cpsat", name) for name in ModelName},
     "mip": backend("mip"),
 }
 
@@ -207,7 +207,7 @@ def over(build: ModelBuilder, known: Known) -> ModelBuilder:
 def test_known_cells_are_honoured_by_every_model(case: tuple[Puzzle, Known]) -> None:
     puzzle, known = case
     expected = {grid for grid in brute_force_solutions(puzzle) if matches(known, grid)}
-    for name in MODELS:
+    for name in ModelName:
         total = cpsat_count(puzzle, build=over(builder(name), known), logic=False)
         assert (total.count, total.exact) == (len(expected), True), name
     assert mip_solutions(puzzle, known) == expected
@@ -222,7 +222,7 @@ def test_mip_time_limit_is_unknown_not_a_verdict() -> None:
     )
 
 
-@pytest.mark.parametrize("name", [*MODELS, "mip"])
+@pytest.mark.parametrize("name", [*ModelName, "mip"])
 def test_no_model_is_built_past_its_deadline(name: str) -> None:
     """Models are built in Python, line by line: before the builders read the clock, a
     random 200x200 puzzle's block-start model took 18 s to build under a 2 s limit."""

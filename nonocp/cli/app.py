@@ -12,10 +12,11 @@ from typing import Annotated, Any
 
 import typer
 
-from nonocp.backends import EngineName, ModelName
+from nonocp.backends import EngineName
 from nonocp.clock import LONGEST
 from nonocp.errors import NonocpError
 from nonocp.formats import FORMATS
+from nonocp.models import ModelName
 
 app = typer.Typer(
     name="nonocp",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -79,8 +80,13 @@ class ModelBuilder(Protocol):
     ) -> CellModel: ...
 
 
-MODELS = ("automaton", "blocks", "both")
-"""The models by name, as ``--model`` selects them; each is the module ``nonocp.models.<name>``."""
+class ModelName(StrEnum):
+    """The models by name, as ``--model`` selects them; each is the module
+    ``nonocp.models.<name>``."""
+
+    AUTOMATON = "automaton"
+    BLOCKS = "blocks"
+    BOTH = "both"
 
 
 def builder(name: str) -> ModelBuilder:
@@ -90,8 +96,8 @@ def builder(name: str) -> ModelBuilder:
     a model is built, so choosing a model costs nothing when logic settles the puzzle. A
     partial, not a closure, so that a batch's worker processes can be handed it.
     """
-    if name not in MODELS:
-        raise NonocpError(f"unknown model {name!r} (known models: {', '.join(MODELS)})")
+    if name not in set(ModelName):
+        raise NonocpError(f"unknown model {name!r} (known models: {', '.join(ModelName)})")
     return partial(_build, name)
 
 
