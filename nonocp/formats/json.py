@@ -37,6 +37,10 @@ class Shape(Exception):
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}")
 
+    def read_in(self, source: str) -> InputError:
+        """The error as the file ``source`` reports it (JSON paths, not lines, locate it)."""
+        return InputError(source, None, None, str(self))
+
 
 def whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
@@ -144,7 +148,7 @@ def read_item(source: str, value: object, path: str) -> Puzzle:
     try:
         return puzzle_at(value, path)
     except Shape as error:
-        raise InputError(source, None, None, str(error)) from None
+        raise error.read_in(source) from None
 
 
 def read(text: str, source: str) -> list[Reading]:
@@ -161,7 +165,7 @@ def read(text: str, source: str) -> list[Reading]:
     try:
         return puzzles_at(data, source)
     except Shape as error:
-        raise InputError(source, None, None, str(error)) from None
+        raise error.read_in(source) from None
 
 
 def array(lines: Sequence[tuple[int, ...]], indent: str) -> str:
