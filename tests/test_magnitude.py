@@ -218,6 +218,7 @@ def test_cli_exit_1_when_not_all_proven(tmp_path: Path) -> None:
         ("1 2 x\n1 1 1\n", "1:5", "expected a run count, found 'x'"),
         ("1 2 1\n1 -1 1\n", "2:3", "run counts cannot be negative"),
         ("1 2 1\n1 1 1\n3 3\n", "4:1", "expected a line of column magnitudes after line 3"),
+        ("# runs\n1 1\n1 1\n", "1:1", "expected a run count, found '#'"),  # not at the end
         ("1 1\n2 0 0\n", "2:1", "column 1 has 2 runs but 2 rows hold at most 1"),
     ],
 )
@@ -264,6 +265,12 @@ def test_cli_resumes_an_interrupted_run(shared: Path, tmp_path: Path) -> None:
     summary = json.loads(again.stdout)
     assert (summary["resumed"], summary["instances"]) == (5, 12)
     assert summary["filled"] == json.loads(first.stdout)["filled"]
+
+
+def test_cli_writes_to_a_file_it_cannot_resume_nor_cut(shared: Path, tmp_path: Path) -> None:
+    done = run_cli("magnitude", str(grids_file(shared, tmp_path, 2)), "--out", "/dev/null")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("magnitude, minimised: instances 2, filled ")
 
 
 def test_cli_refuses_to_resume_another_inputs_answers(shared: Path, tmp_path: Path) -> None:

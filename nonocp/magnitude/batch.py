@@ -49,7 +49,7 @@ def resume(out: Path, instances: Sequence[Instance], style: Style, sense: Sense)
     cannot have written (see ``_standing``) means ``out`` holds something else, an error,
     not something to overwrite.
     """
-    if not out.exists():
+    if not out.is_file():  # nothing to resume, nor to cut: a new file, /dev/null, a pipe
         return []
     path = str(out)
     with named_os_errors(path, "cannot be read", reading=True):
@@ -65,7 +65,10 @@ def resume(out: Path, instances: Sequence[Instance], style: Style, sense: Sense)
         why = f"more lines than the input's instances ({len(instances)})"
         raise _foreign(path, len(instances) + 1, 1, why)
     kept = _until_none(standing)
-    with out.open("r+b") as file:
+    with (
+        named_os_errors(path, "cannot be cut after its answers that stand"),
+        out.open("r+b") as file,
+    ):
         file.truncate(sum(len(line.encode()) + 1 for line in lines[: len(kept)]))
     return kept
 

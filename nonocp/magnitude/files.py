@@ -123,15 +123,14 @@ def encode_grid(grid: Grid) -> str:
 
 
 def _counts_instances(path: str, lines: list[tuple[int, str]]) -> Iterator[Instance]:
-    if len(lines) % 2:
-        n, _ = lines[-1]
+    """Each pair of lines as an instance; every line's numbers are read before the pairs
+    are counted, so that a stray word is named where it stands, not at the file's end."""
+    numbers = [(n, _numbers(path, n, text)) for n, text in lines]
+    if len(numbers) % 2:
+        n, _ = numbers[-1]
         message = f"expected a line of column magnitudes after line {n}, found end of file"
         raise InputError(path, n + 1, 1, message)
-    for (row_line, row_text), (column_line, column_text) in zip(
-        lines[::2], lines[1::2], strict=True
-    ):
-        rows = _numbers(path, row_line, row_text)
-        columns = _numbers(path, column_line, column_text)
+    for (row_line, rows), (column_line, columns) in zip(numbers[::2], numbers[1::2], strict=True):
         _check_fit(path, row_line, rows, len(columns), "row", "columns")
         _check_fit(path, column_line, columns, len(rows), "column", "rows")
         yield Instance(tuple(k for _, k in rows), tuple(k for _, k in columns), row_line)
