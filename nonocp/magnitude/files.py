@@ -176,9 +176,10 @@ def answer_grid(text: str, style: Style, path: str, line: int) -> Grid | None:
         return None
     if style is Style.BASE64:
         grid, _, status = text.partition(" ")
+        decoded = decode_grid(grid, path, line)  # first: a line of another file fails here
         if status not in ("", Status.UNPROVEN.value):
             raise InputError(path, line, len(grid) + 2, f"expected '{Status.UNPROVEN.value}'")
-        return decode_grid(grid, path, line)
+        return decoded
     if not COUNTS_ANSWER.fullmatch(text):
         raise InputError(path, line, 1, "expected '<filled> <status> <rows of 0 and 1>'")
     return tuple(tuple(int(cell) for cell in row) for row in text.split()[2:])
