@@ -194,6 +194,26 @@ def test_the_deadline_stops_a_running_search(probing: bool) -> None:
     assert time.perf_counter() - started < 30
 
 
+def test_a_search_stopped_while_it_propagates_proves_nothing() -> None:
+    """The stop request is read within a propagation (one probe of a large puzzle can
+    run for a minute), and a propagation it cuts short is no contradiction."""
+    puzzle = Puzzle.from_clues([[2], [0], [2]], [[1, 1], [0], [1, 1]])  # line logic refutes it
+    shape = kernel.arrays(puzzle)
+    work = kernel.workspace(puzzle.height, puzzle.width, shape[3])
+    cells = puzzle.height * puzzle.width
+    trials = (np.empty(cells, np.int8), np.empty(cells, np.int8), np.empty(cells, np.int8))
+
+    def settled(stop: int) -> int:
+        counters = kernel.counters()
+        counters[1] = stop
+        grid, scores = kernel.cells_of(puzzle, None), np.zeros(cells, np.float32)
+        return int(kernel._settle(grid, scores, shape, work, trials, counters))
+
+    assert settled(0) == kernel.CONTRADICTION
+    assert settled(1) == kernel.STOPPED
+    assert not work[5].any()  # no line left dirty for the next propagation
+
+
 def slow_load(seconds: float, calls: list[float]) -> Callable[[], float]:
     """A stand-in for loading the compiled search that takes ``seconds``, as compiling it
     does once after installing, noting each call in ``calls``."""

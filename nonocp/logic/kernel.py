@@ -35,6 +35,11 @@ from nonocp.puzzle import Grid, Known, Puzzle
 EXHAUSTED, STOPPED, CONTRADICTION = 0, 1, -1
 """How a search or a probe ended."""
 
+HALTED = -(1 << 62)
+"""What ``_propagate`` returns when the search was stopped while it ran: below zero, like
+a contradiction, so that no caller takes its half-propagated grid for a fixpoint, yet no
+contradiction's ``-1 - line``, since it proves nothing."""
+
 STORED = 1000
 """The most solutions one search hands back as grids; beyond it the count goes on."""
 
@@ -523,10 +528,15 @@ def _by_table(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
 
 
 @njit(cache=True)
-def _propagate(grid: np.ndarray, puzzle: Arrays, work: Work) -> int:
+def _propagate(grid: np.ndarray, puzzle: Arrays, work: Work, counters: np.ndarray) -> int:
     """Solve the dirty lines, and the lines crossing every cell they fix, to a fixpoint;
-    the number of cells fixed, or ``-1 - line`` for the line found contradictory. Leaves
-    no line dirty."""
+    the number of cells fixed, ``-1 - line`` for the line found contradictory, or
+    ``HALTED`` once another thread has asked the search to stop (``counters[1]``). Leaves
+    no line dirty.
+
+    The stop request is read before each line: one probe of a random 1000x1000 puzzle at
+    density 0.8 propagated for 53 s, and a search that read it only between probes had
+    overrun a 5 s time limit by that much."""
     dirty = work[5]
     fixed = 0
     busy = True
@@ -534,6 +544,9 @@ def _propagate(grid: np.ndarray, puzzle: Arrays, work: Work) -> int:
         busy = False
         for line in range(dirty.shape[0]):
             if dirty[line]:
+                if counters[1]:
+                    dirty[:] = False
+                    return HALTED
                 dirty[line] = False
                 got = _solve_line(grid, puzzle, work, line)
                 if got < 0:
@@ -546,16 +559,23 @@ def _propagate(grid: np.ndarray, puzzle: Arrays, work: Work) -> int:
 
 @njit(cache=True)
 def _assume(
-    grid: np.ndarray, trial: np.ndarray, cell: int, value: int, puzzle: Arrays, work: Work
+    grid: np.ndarray,
+    trial: np.ndarray,
+    cell: int,
+    value: int,
+    puzzle: Arrays,
+    work: Work,
+    counters: np.ndarray,
 ) -> int:
     """``trial`` becomes ``grid`` with ``cell`` set to ``value`` and propagated; the cells
-    that fixed besides ``cell``, or ``-1 - line`` for the line found contradictory."""
+    that fixed besides ``cell``, ``-1 - line`` for the line found contradictory, or
+    ``HALTED``."""
     height, width = puzzle[0], puzzle[1]
     trial[:] = grid
     trial[cell] = value
     work[5][cell // width] = True
     work[5][height + cell % width] = True
-    return _propagate(trial, puzzle, work)
+    return _propagate(trial, puzzle, work, counters)
 
 
 @njit(cache=True)
@@ -618,8 +638,10 @@ def _probe(
             todo[cell] = False
             if _spend(counters, budget):
                 return STOPPED
-            a = _assume(grid, if_filled, cell, FILLED, puzzle, work)
-            b = _assume(grid, if_empty, cell, EMPTY, puzzle, work)
+            a = _assume(grid, if_filled, cell, FILLED, puzzle, work, counters)
+            b = _assume(grid, if_empty, cell, EMPTY, puzzle, work, counters)
+            if a == HALTED or b == HALTED:
+                return STOPPED
             if a < 0 and b < 0:
                 return CONTRADICTION
             if a < 0 or b < 0:
@@ -630,8 +652,9 @@ def _probe(
                 scores[cell] = min(a, b) + 1.85 * np.log1p(abs(a - b))
                 if not _agree(grid, if_filled, if_empty, before, puzzle, work):
                     continue
-                if _propagate(grid, puzzle, work) < 0:
-                    return CONTRADICTION
+                fixed = _propagate(grid, puzzle, work, counters)
+                if fixed < 0:
+                    return STOPPED if fixed == HALTED else CONTRADICTION
                 _touch(before, grid, todo, puzzle)
             busy = True
     return EXHAUSTED
@@ -825,8 +848,9 @@ def _settle(
     """Propagate every line of a run's first grid and probe every open cell, without a
     probe budget: CONTRADICTION, STOPPED, or EXHAUSTED when a run may search it."""
     work[5][:] = True
-    if _propagate(grid, puzzle, work) < 0:
-        return CONTRADICTION
+    fixed = _propagate(grid, puzzle, work, counters)
+    if fixed < 0:
+        return STOPPED if fixed == HALTED else CONTRADICTION
     todo = np.ones(grid.shape[0], np.bool_)
     return _probe(grid, scores, todo, puzzle, work, trials, counters, -1)
 
@@ -1141,7 +1165,9 @@ def _dive(
         tried = _grown(tried, depth + 1)
         first = _grown(first, depth + 1)
         parent, child = grids[depth], grids[depth + 1]
-        failed = _assume(parent, child, chosen[depth], value, puzzle, work)
+        failed = _assume(parent, child, chosen[depth], value, puzzle, work, counters)
+        if failed == HALTED:
+            return found, STOPPED
         if failed < 0:
             fails += 1
             if not probing:
