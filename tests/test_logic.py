@@ -8,6 +8,7 @@ a puzzle against all its solutions.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from functools import cache
 from itertools import product
@@ -19,9 +20,10 @@ from hypothesis import strategies as st
 
 from nonocp import count, load, solve
 from nonocp.answers import Status, Uniqueness
+from nonocp.clock import OutOfTime
 from nonocp.errors import PuzzleError
 from nonocp.logic import Rating, deduce, kernel, solve_line
-from nonocp.logic.board import set_bits
+from nonocp.logic.board import Board, set_bits
 from nonocp.puzzle import Clue, Puzzle, runs
 
 from bruteforce import all_solutions
@@ -261,6 +263,15 @@ def test_steps_replay_the_propagation(puzzle: Puzzle) -> None:
 @given(st.integers(min_value=0, max_value=2**300))
 def test_set_bits_of_masks_short_and_long(mask: int) -> None:
     assert set_bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def test_a_probe_cut_short_by_the_deadline_is_no_contradiction() -> None:
+    """A trial propagation the deadline stops proves nothing, so probing stops there
+    rather than fix the cell's other value."""
+    board = Board.blank(load(PUZZLES / "p200.txt"))
+    with pytest.raises(OutOfTime):
+        board.assume(0, 0, 1, deadline=0.0)
+    assert board.probe(deadline=time.perf_counter() + 60) is True  # without one, it finishes
 
 
 def test_deadline_stops_logic_with_what_it_proved() -> None:

@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from nonocp.clock import OutOfTime
 from nonocp.logic.line import Masks, solve_line
 from nonocp.puzzle import Clue, Known, Puzzle
 
@@ -178,14 +179,21 @@ class Board:
                 touched.append(first + position)
         return touched
 
-    def assume(self, row: int, column: int, value: int) -> Board | None:
-        """A copy with one more cell set and propagated, or None if that contradicts."""
+    def assume(
+        self, row: int, column: int, value: int, deadline: float | None = None
+    ) -> Board | None:
+        """A copy with one more cell set and propagated, or None if that contradicts;
+        ``OutOfTime`` when ``deadline`` passes first (a trial cut short proves nothing)."""
         trial = self.copy()
         masks = trial.filled if value else trial.empty
         masks[row] |= 1 << column
         masks[self.lines.height + column] |= 1 << row
         trial.unknown -= 1
-        return trial if trial.propagate((row, self.lines.height + column)) else None
+        return (
+            trial
+            if _finished(trial.propagate((row, self.lines.height + column), None, deadline))
+            else None
+        )
 
     def probe(self, deadline: float | None = None) -> bool | None:
         """Probe unknown cells until no probe can add anything.
@@ -196,7 +204,9 @@ class Board:
         is reached without re-probing the whole grid after each success.
 
         Returns False on a contradiction, True at the fixpoint, None when ``deadline`` (a
-        ``time.perf_counter`` value) passed first; cells fixed so far are kept either way.
+        ``time.perf_counter`` value) passed first, even within a probe: one probe of a
+        random 1000x1000 puzzle runs for many seconds. Cells fixed so far are kept either
+        way.
         """
         pending = deque(self.unknown_cells())
         waiting: dict[tuple[int, int], int] = {}
@@ -207,7 +217,10 @@ class Board:
             if (self.filled[row] | self.empty[row]) >> column & 1:
                 continue
             before = self.filled.copy(), self.empty.copy()
-            outcome, depends_on = self._probe_cell(row, column)
+            try:
+                outcome, depends_on = self._probe_cell(row, column, deadline)
+            except OutOfTime:
+                return None
             if outcome is None:
                 return False
             if not outcome:
@@ -221,18 +234,18 @@ class Board:
             pending.append(cell)
         return True
 
-    def _probe_cell(self, row: int, column: int) -> tuple[bool | None, int]:
+    def _probe_cell(self, row: int, column: int, deadline: float | None) -> tuple[bool | None, int]:
         """Try both values of one cell: whether cells were fixed (None on a contradiction),
         and the lines the two trials solved."""
-        if_filled = self.assume(row, column, 1)
-        if_empty = self.assume(row, column, 0)
+        if_filled = self.assume(row, column, 1, deadline)
+        if_empty = self.assume(row, column, 0, deadline)
         if if_filled is None or if_empty is None:
             survivor = if_filled or if_empty
             if survivor is None:
                 return None, 0
             self._adopt(survivor)
             return True, 0
-        return self._agree(if_filled, if_empty), if_filled.solved | if_empty.solved
+        return self._agree(if_filled, if_empty, deadline), if_filled.solved | if_empty.solved
 
     def _changed_lines(self, filled: list[int], empty: list[int]) -> int:
         """The lines (as bits) whose cells differ from the given masks."""
@@ -245,7 +258,7 @@ class Board:
     def _adopt(self, other: Board) -> None:
         self.filled, self.empty, self.unknown = other.filled, other.empty, other.unknown
 
-    def _agree(self, one: Board, other: Board) -> bool | None:
+    def _agree(self, one: Board, other: Board, deadline: float | None) -> bool | None:
         """Fix the cells both outcomes of a probe agree on; None if that contradicts."""
         touched: list[int] = []
         for line in range(self.lines.height):
@@ -256,4 +269,12 @@ class Board:
                 touched.extend(self._learn(line, new_filled, new_empty))
         if not touched:
             return False
-        return True if self.propagate(touched) else None
+        return True if _finished(self.propagate(touched, None, deadline)) else None
+
+
+def _finished(outcome: bool | None) -> bool:
+    """A propagation's outcome, True or False, or ``OutOfTime`` when its deadline cut it
+    short: by then its cells are sound, but neither a fixpoint nor a contradiction."""
+    if outcome is None:
+        raise OutOfTime
+    return outcome
