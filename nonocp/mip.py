@@ -96,7 +96,7 @@ def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = N
             else solver.IntVar(known[r][c], known[r][c], f"x{r}_{c}")
             for c in range(puzzle.width)
         ]
-        for r in range(puzzle.height)
+        for r in in_time(range(puzzle.height), deadline)
     ]
     free = open_cells(known, puzzle.height, puzzle.width)
     lines = zip([*cells, *columns_of(cells)], placements(puzzle, known), strict=True)

@@ -14,6 +14,7 @@ from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
+from nonocp.clock import in_time
 from nonocp.errors import NonocpError
 from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle
@@ -53,8 +54,10 @@ class CellModel:
             self.model.add_hint(self.cells[r][c], grid[r][c])
 
 
-def cell_model(height: int, width: int, known: Known | None) -> CellModel:
-    """A model with one Boolean per cell; a known cell is a constant, never branched on."""
+def cell_model(height: int, width: int, known: Known | None, deadline: float | None) -> CellModel:
+    """A model with one Boolean per cell; a known cell is a constant, never branched on.
+    Built row by row within ``deadline`` (``clock.in_time``): counting a 3000x3000
+    puzzle's solutions with a limit of 0.3 s had taken 32 s and 3.7 GB."""
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -66,7 +69,7 @@ def cell_model(height: int, width: int, known: Known | None) -> CellModel:
             else model.new_constant(int(known[r][c]))  # type: ignore[arg-type]
             for c in range(width)
         ]
-        for r in range(height)
+        for r in in_time(range(height), deadline)
     ]
     return CellModel(model, cells, free)
 

@@ -9,7 +9,7 @@ from nonocp.puzzle import Known, Puzzle, columns_of
 
 
 def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = None) -> CellModel:
-    cells = cell_model(puzzle.height, puzzle.width, known)
+    cells = cell_model(puzzle.height, puzzle.width, known, deadline)
     lines = [
         *zip(puzzle.rows, cells.cells, strict=True),
         *zip(puzzle.columns, columns_of(cells.cells), strict=True),

@@ -17,7 +17,7 @@ from nonocp.puzzle import Known, Puzzle, columns_of
 
 
 def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = None) -> CellModel:
-    cells = cell_model(puzzle.height, puzzle.width, known)
+    cells = cell_model(puzzle.height, puzzle.width, known, deadline)
     add_starts(cells, puzzle, known, deadline)
     return cells
 
