@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import KW_ONLY, dataclass
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from nonocp.answers import (
     Count,
@@ -48,6 +48,9 @@ from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
 from nonocp.pool import cores
 from nonocp.puzzle import Grid, Known, Puzzle
+
+Outcome = TypeVar("Outcome")
+"""What a thread of ``_in_threads`` hands back."""
 
 if TYPE_CHECKING:
     from nonocp.logic.search import Found, Stopper
@@ -122,9 +125,17 @@ def search_from(
     spent = load()
     if large_probes is not None and _large(unknown_in(deduction.known)):
         probes = large_probes
-    found = search(
-        puzzle, deduction.known, limit=limit, probes=probes, deadline=later(deadline, spent)
+    stopper = _stopper()
+    searching = partial(
+        search,
+        puzzle,
+        deduction.known,
+        limit=limit,
+        probes=probes,
+        deadline=later(deadline, spent),
+        stopper=stopper,
     )
+    (found,) = _in_threads([Side(searching, stopper.stop)])
     return found, spent
 
 
@@ -232,8 +243,9 @@ def _settle(
     if found is None:
         from nonocp import cpsat
 
-        model = cpsat.Solving(puzzle, None, build, deadline, Halt())
-        return result(_by_solver(model, None, prove_unique))
+        halt = Halt()
+        model = cpsat.Solving(puzzle, None, build, deadline, halt)
+        return result(_race([Side(partial(_by_solver, model, None, prove_unique), halt.halt)]))
     verdict = _verdict_of(puzzle, found, prove_unique)
     if verdict is not None:
         return result(verdict)
@@ -290,11 +302,11 @@ def _by_solver(solving: Solving, first: Grid | None, prove_unique: bool) -> Verd
 
 
 @dataclass(frozen=True)
-class Side:
-    """One side of a race: how to run it to a verdict, and how to stop it from another
-    thread."""
+class Side(Generic[Outcome]):
+    """One side of a race: how to run it to its outcome (a verdict, or the budgeted
+    search's solutions), and how to stop it from another thread."""
 
-    run: Callable[[], Verdict]
+    run: Callable[[], Outcome]
     stop: Callable[[], None]
 
 
@@ -382,15 +394,23 @@ def _finished(left: Left) -> Verdict:
     return _race(_sides(left))
 
 
-def _race(sides: list[Side]) -> Verdict:
-    """Each side's verdict in a thread of its own: whichever ends first stops the rest,
-    and the first conclusive verdict wins (the searches run without the GIL, the solvers
-    in C++). This thread only waits, so that Ctrl-C reaches it at once and stops every
-    side, as a deadline does, where a side running here would hold it for its whole run."""
-    outcomes: list[Verdict | BaseException] = []
+def _race(sides: list[Side[Verdict]]) -> Verdict:
+    """The sides' verdicts, each side in a thread of its own (``_in_threads``): the first
+    conclusive verdict wins (the searches run without the GIL, the solvers in C++)."""
+    verdicts = _in_threads(sides)
+    conclusive = [v for v in verdicts if v[1] is not Uniqueness.UNKNOWN]
+    return conclusive[0] if conclusive else max(verdicts, key=lambda v: len(v[2]))
+
+
+def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
+    """Each side's outcome, in the order they ended, each side run in a thread of its
+    own: whichever ends first stops the rest. This thread only waits, so that Ctrl-C
+    reaches it at once and stops every side, as a deadline does, where compiled code or
+    a solver running here would hold it for its whole run (a minute, on a large puzzle)."""
+    outcomes: list[Outcome | BaseException] = []
     ended = threading.Event()
 
-    def run(side: Side) -> None:
+    def run(side: Side[Outcome]) -> None:
         try:
             outcomes.append(side.run())
         except BaseException as error:  # handed to the caller's thread
@@ -411,13 +431,10 @@ def _race(sides: list[Side]) -> Verdict:
                 side.stop()
             for thread in threads:
                 thread.join(0.01)
-    verdicts: list[Verdict] = []
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
-        verdicts.append(outcome)
-    conclusive = [v for v in verdicts if v[1] is not Uniqueness.UNKNOWN]
-    return conclusive[0] if conclusive else max(verdicts, key=lambda v: len(v[2]))
+    return cast(list[Outcome], outcomes)
 
 
 def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:

@@ -242,6 +242,16 @@ def test_ctrl_c_stops_every_process_at_once_with_status_130(
     assert gone  # the workers too
 
 
+def test_ctrl_c_stops_the_probing_of_a_large_puzzle_s_root_at_once(tmp_path: Path) -> None:
+    """Probing a random 500x500 puzzle's root takes minutes, and the search doing it had
+    held the main thread: Ctrl-C waited for the time limit."""
+    puzzle = tmp_path / "r500.non"
+    made = run_cli("generate", "--size", "500x500", "--seed", "1", "--to", "non")
+    puzzle.write_text(made.stdout)
+    returncode, _, errors, gone = after_ctrl_c(["solve", str(puzzle), "--time-limit", "60"])
+    assert (returncode, errors, gone) == (130, "", True)
+
+
 def test_generate_ctrl_c_says_how_far_its_sifting_for_unique_puzzles_got() -> None:
     args = ["generate", "--size", "8x8", "--unique", "--count", "999", "--time-limit", "1e-9"]
     args += ["--to", "nonpack"]
