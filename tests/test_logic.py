@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from functools import cache
 from itertools import product
+from types import SimpleNamespace
 
 import naive_logic as naive
 import pytest
@@ -21,8 +22,9 @@ from hypothesis import strategies as st
 from nonocp import count, load, solve
 from nonocp.answers import Status, Uniqueness
 from nonocp.clock import OutOfTime
+from nonocp.engine import solve_from
 from nonocp.errors import PuzzleError
-from nonocp.logic import Rating, deduce, kernel, solve_line
+from nonocp.logic import Rating, board, deduce, kernel, solve_line
 from nonocp.logic.board import Board, set_bits
 from nonocp.puzzle import Clue, Puzzle, runs
 
@@ -272,6 +274,29 @@ def test_a_probe_cut_short_by_the_deadline_is_no_contradiction() -> None:
     with pytest.raises(OutOfTime):
         board.assume(0, 0, 1, deadline=0.0)
     assert board.probe(deadline=time.perf_counter() + 60) is True  # without one, it finishes
+
+
+def test_logic_cut_short_hands_on_no_unchecked_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Logic stopped by its deadline may have fixed every cell of a puzzle without a
+    solution before solving the line that refutes them: no solution to hand on, and the
+    engine, going on from there, proves there is none."""
+    puzzle = Puzzle.from_clues(
+        [[1, 1], [1, 1], [2, 1, 1], [1, 1, 1]], [[1], [3], [], [2], [1], [1, 2], [1]]
+    )
+    assert deduce(puzzle).contradiction
+    ticks = iter(range(1, 10**6))  # a clock that moves one tick each time it is read
+    monkeypatch.setattr(board, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+    cut = []
+    for deadline in range(1, 200):
+        ticks = iter(range(1, 10**6))
+        deduction = deduce(puzzle, deadline=float(deadline))
+        if deduction.rating is None and not deduction.contradiction and not deduction.unknown:
+            cut.append(deduction)
+    monkeypatch.undo()
+    assert cut  # such a cut happens
+    for deduction in cut:
+        assert deduction.grid is None
+        assert solve_from(puzzle, deduction).status is Status.NONE
 
 
 def test_deadline_stops_logic_with_what_it_proved() -> None:

@@ -61,8 +61,10 @@ class Deduction:
 
     @property
     def grid(self) -> Grid | None:
-        """The solution, when logic fixed every cell (it is then the only one)."""
-        if self.contradiction or self.unknown:
+        """The solution, when logic fixed every cell (it is then the only one) and ran to
+        its end: stopped by its deadline, it may have fixed the last cell before solving
+        the line that refutes them all."""
+        if self.contradiction or self.rating is None or self.unknown:
             return None
         return tuple(tuple(v for v in row if v is not None) for row in self.known)
 
