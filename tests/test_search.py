@@ -214,6 +214,24 @@ def test_a_search_stopped_while_it_propagates_proves_nothing() -> None:
     assert not work[5].any()  # no line left dirty for the next propagation
 
 
+@pytest.mark.parametrize("delay", [0.05, 0.2, 0.5])
+def test_a_search_stopped_while_it_probes_claims_nothing_false(delay: float) -> None:
+    """Stopped inside one of its root's probes (probing this puzzle's root takes seconds),
+    the search says it is not exhausted, and what it proved holds in the picture."""
+    puzzle = random_puzzle(200, 200, 0.6, seed=1)
+    picture = puzzle.solution
+    assert picture is not None
+    stopper = Stopper()
+    threading.Timer(delay, stopper.stop).start()
+    found = search(puzzle, limit=1, stopper=stopper)
+    assert found.solutions or not found.exhausted
+    assert all(
+        value is None or value == cell
+        for known_row, row in zip(found.known, picture, strict=True)
+        for value, cell in zip(known_row, row, strict=True)
+    )
+
+
 def slow_load(seconds: float, calls: list[float]) -> Callable[[], float]:
     """A stand-in for loading the compiled search that takes ``seconds``, as compiling it
     does once after installing, noting each call in ``calls``."""
