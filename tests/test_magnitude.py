@@ -273,6 +273,12 @@ def test_cli_writes_to_a_file_it_cannot_resume_nor_cut(shared: Path, tmp_path: P
     assert done.stdout.startswith("magnitude, minimised: instances 2, filled ")
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_cli_names_an_out_file_it_cannot_write(shared: Path, tmp_path: Path) -> None:
+    done = run_cli("magnitude", str(grids_file(shared, tmp_path, 2)), "--out", "/dev/full")
+    assert (done.returncode, done.stderr) == (2, "nonocp: /dev/full: No space left on device\n")
+
+
 def test_cli_refuses_to_resume_another_inputs_answers(shared: Path, tmp_path: Path) -> None:
     source = grids_file(shared, tmp_path, 3)
     out = tmp_path / "answers.txt"

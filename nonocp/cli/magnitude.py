@@ -117,7 +117,8 @@ def magnitude(
         summary.add_resumed(filled)
     report = Console(stderr=out is None and not as_json, highlight=False)
     held = io.StringIO() if as_json and out is None else None
-    with _answers_to(out, held) as answers:
+    writing = named_os_errors(out, "cannot be written") if out else nullcontext()
+    with writing, _answers_to(out, held) as answers:  # a full disk is one line, not a traceback
         try:
             _answer(instances[len(done) :], style, sense, jobs, time_limit, answers, summary)
         except KeyboardInterrupt:
