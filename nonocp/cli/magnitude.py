@@ -142,8 +142,7 @@ def _answers_to(out: Path | None, held: io.StringIO | None) -> AbstractContextMa
     JSON document, or to standard output."""
     if out is None:
         return nullcontext(sys.stdout if held is None else held)
-    with named_os_errors(out, "cannot be written"):
-        return out.open("a")
+    return out.open("a")  # its errors are named by the caller's, as writing's are
 
 
 def _document(summary: Summary, seconds: float, held: io.StringIO | None) -> dict[str, object]:

@@ -189,11 +189,8 @@ class Board:
         masks[row] |= 1 << column
         masks[self.lines.height + column] |= 1 << row
         trial.unknown -= 1
-        return (
-            trial
-            if _finished(trial.propagate((row, self.lines.height + column), None, deadline))
-            else None
-        )
+        outcome = trial.propagate((row, self.lines.height + column), None, deadline)
+        return trial if _completed(outcome) else None
 
     def probe(self, deadline: float | None = None) -> bool | None:
         """Probe unknown cells until no probe can add anything.
@@ -269,10 +266,10 @@ class Board:
                 touched.extend(self._learn(line, new_filled, new_empty))
         if not touched:
             return False
-        return True if _finished(self.propagate(touched, None, deadline)) else None
+        return True if _completed(self.propagate(touched, None, deadline)) else None
 
 
-def _finished(outcome: bool | None) -> bool:
+def _completed(outcome: bool | None) -> bool:
     """A propagation's outcome, True or False, or ``OutOfTime`` when its deadline cut it
     short: by then its cells are sound, but neither a fixpoint nor a contradiction."""
     if outcome is None:
