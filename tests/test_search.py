@@ -207,7 +207,7 @@ def test_a_search_stopped_while_it_propagates_proves_nothing() -> None:
         counters = kernel.counters()
         counters[1] = stop
         grid, scores = kernel.cells_of(puzzle, None), np.zeros(cells, np.float32)
-        return int(kernel._settle(grid, scores, shape, work, trials, counters))
+        return int(kernel._settle(grid, scores, shape, work, trials, counters, True))
 
     assert settled(0) == kernel.CONTRADICTION
     assert settled(1) == kernel.STOPPED
