@@ -159,6 +159,22 @@ def test_search_from_what_logic_proved(grid: Picture) -> None:
     assert set(found.solutions) == all_solutions(puzzle)
 
 
+@settings(max_examples=100, deadline=None)
+@given(random_grids(max_side=6), st.booleans())
+def test_a_search_told_its_root_is_probed_probes_nothing_there(
+    grid: Picture, probing: bool
+) -> None:
+    """The race's searches start from the root the budgeted search probed: told so, a
+    search only propagates it (a root-only search then spends no probe), and still finds
+    exactly the solutions."""
+    puzzle = puzzle_of(grid)
+    root = search(puzzle, limit=None, probes=0).known
+    assert search(puzzle, root, limit=None, probes=0, probed=True).probes == 0
+    found = search(puzzle, root, limit=None, dynamic=True, probing=probing, probed=True)
+    assert found.exhausted
+    assert set(found.solutions) == all_solutions(puzzle)
+
+
 @ORDERS
 def test_every_solution_of_a_puzzle_with_many(
     dynamic: bool, restarts: int, probing: bool, sweep: int

@@ -72,6 +72,7 @@ def search(
     margin: int | None = None,
     probing: bool = True,
     sweep: int = 0,
+    probed: bool = False,
 ) -> Found:
     """Solutions of ``puzzle`` agreeing with ``known``, up to ``limit`` (None: all of them).
 
@@ -90,7 +91,8 @@ def search(
     per node, and on large puzzles its runs fail elsewhere than the probing search's.
     With ``sweep`` lines (0: anywhere), the search branches only that many lines
     deep from its first line with an open cell, from another side of the grid in each
-    run (``kernel._dive``).
+    run (``kernel._dive``). ``probed`` says that ``known`` is a root probed already (the
+    budgeted search's): it is propagated, not probed again.
     """
     from nonocp.logic import kernel
 
@@ -107,6 +109,7 @@ def search(
             margin,
             probing,
             sweep,
+            probed,
         )
     return Found(tuple(grids), exhausted, int(stopper.counters[0]), count, root)
 
