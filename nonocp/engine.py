@@ -533,9 +533,10 @@ def _by_search(left: Left, stopper: Stopper, probing: bool, sweep: int) -> Verdi
     median 3.0 s against 7.3 s; for two, seeds 1-8 from a median 5.8 s to 3.1 s.
 
     Both start from the root the budgeted search probed, without probing it again
-    (``probed``): probing it once more found nothing new and cost each side 0.1 s on
-    random 100x100 puzzles (seeds 1-8: 0.34-4.12 s against 0.44-4.22 s to a solution) and
-    1.3 s on random 150x150 ones at density 0.1.
+    (``probed``). Probing it once more rarely fixes anything (one more of random 60x60
+    seed 1's 3,534 open cells; ``benchmarks/CHOICES.md`` records 5 of Gettys') and cost
+    each side 0.1 s on random 100x100 puzzles (seeds 1-8: 0.34-4.12 s against 0.44-4.22 s
+    to a solution) and 1.3 s on random 150x150 ones at density 0.1.
     """
     from nonocp.logic.search import search
 

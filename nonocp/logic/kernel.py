@@ -1041,7 +1041,7 @@ def _dive(
     budget: int,
     order: tuple[bool, float, int, bool, int],
 ) -> tuple[int, int]:
-    """One depth-first search below the probed ``root`` (its grid and the cells' scores);
+    """One depth-first search below the settled ``root`` (its grid and the cells' scores);
     the solutions found, and EXHAUSTED or STOPPED.
 
     Every node is probed (the cells in the branching cell's row and column: a decision's

@@ -30,8 +30,9 @@ class Found:
     """What a search found: ``solutions`` in the order found (at most ``kernel.STORED``) of
     the ``count`` it found; ``exhausted`` when the whole search space was explored, so
     there are no others. A search stopped by its solution limit, its probe budget or its
-    deadline is not exhausted. ``known`` is what propagation and probing proved at the
-    root, for every solution: where another solver should start."""
+    deadline is not exhausted. ``known`` is what was proven at the root (propagation and
+    probing, or propagation alone from a root ``probed`` already), for every solution:
+    where another solver should start."""
 
     solutions: tuple[Grid, ...]
     exhausted: bool
@@ -92,7 +93,9 @@ def search(
     With ``sweep`` lines (0: anywhere), the search branches only that many lines
     deep from its first line with an open cell, from another side of the grid in each
     run (``kernel._dive``). ``probed`` says that ``known`` is a root probed already (the
-    budgeted search's): it is propagated, not probed again.
+    budgeted search's): it is propagated, not probed again, so the root's probe scores,
+    which only the static order reads, stay zero; the engine passes it to dynamic
+    searches only.
     """
     from nonocp.logic import kernel
 
