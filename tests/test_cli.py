@@ -13,6 +13,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,8 +33,8 @@ from conftest import (
     run_cli,
 )
 
-RUN_MAIN_THEN_LIST_HEAVY_IMPORTS = """
-import sys
+RUN_MAIN_THEN_REPORT = """
+import json, resource, sys
 from nonocp.cli import main
 sys.argv = ["nonocp", *sys.argv[1:]]
 try:
@@ -41,10 +42,30 @@ try:
 except SystemExit as exit:
     code = exit.code
 heavy = {"ortools", "numba", "numpy"}
-print(code, sorted({name.split(".")[0] for name in sys.modules} & heavy))
+print(json.dumps({
+    "code": code,
+    "heavy": sorted({name.split(".")[0] for name in sys.modules} & heavy),
+    "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+}))
 """
-"""Runs the real entry point in this interpreter, then prints its exit code and which of
-OR-tools, numba and numpy it imported."""
+"""Runs the real entry point in this interpreter, then prints, as a line of JSON, its exit
+code, which of OR-tools, numba and numpy it imported, and its peak memory in MiB (Linux
+counts ``ru_maxrss`` in KiB)."""
+
+
+def run_main(*args: str, timeout: float) -> tuple[list[str], dict[str, Any]]:
+    """The lines nonocp printed with ``args``, run by ``RUN_MAIN_THEN_REPORT``, and the
+    report that follows them."""
+    ran = subprocess.run(
+        [sys.executable, "-c", RUN_MAIN_THEN_REPORT, *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=timeout,
+    )
+    assert ran.returncode == 0, ran.stderr
+    *printed, report = ran.stdout.splitlines()
+    return printed, json.loads(report)
 
 
 def test_solve_heart_plain_prints_the_picture_and_unique() -> None:
@@ -61,16 +82,8 @@ def test_solve_heart_plain_prints_the_picture_and_unique() -> None:
 def test_a_puzzle_line_logic_settles_never_imports_the_solvers(command: list[str]) -> None:
     """Importing OR-tools or the compiled search takes longer than solving such a puzzle,
     so it must not happen."""
-    args = [*command, str(PUZZLES / "heart.txt"), "--plain"]
-    run = subprocess.run(
-        [sys.executable, "-c", RUN_MAIN_THEN_LIST_HEAVY_IMPORTS, *args],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines()[-1] == "0 []"
+    _, report = run_main(*command, str(PUZZLES / "heart.txt"), "--plain", timeout=60)
+    assert (report["code"], report["heavy"]) == (0, [])
 
 
 def test_output_to_a_pipe_is_plain_without_asking() -> None:
@@ -252,19 +265,6 @@ def test_ctrl_c_stops_the_probing_of_a_large_puzzle_s_root_at_once(tmp_path: Pat
     assert (returncode, errors, gone) == (130, "", True)
 
 
-RUN_MAIN_THEN_PRINT_PEAK_MEMORY = """
-import resource, sys
-from nonocp.cli import main
-sys.argv = ["nonocp", *sys.argv[1:]]
-try:
-    main()
-except SystemExit as exit:
-    print(exit.code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
-"""
-"""Runs the real entry point in this interpreter, then prints its exit code and its peak
-memory in MiB (Linux counts ``ru_maxrss`` in KiB)."""
-
-
 def test_a_sparse_picture_is_solved_in_little_memory(tmp_path: Path) -> None:
     """The search goes a level deeper for nearly every cell of a sparse picture (about
     20,000 levels on this one): it keeps one grid and the trail of its changes, where a
@@ -273,16 +273,9 @@ def test_a_sparse_picture_is_solved_in_little_memory(tmp_path: Path) -> None:
     made = run_cli("generate", "--size", "150x150", "--density", "0.1", "--to", "non")
     puzzle.write_text(made.stdout)
     args = ["solve", str(puzzle), "--first", "--plain", "--time-limit", "120"]
-    ran = subprocess.run(
-        [sys.executable, "-c", RUN_MAIN_THEN_PRINT_PEAK_MEMORY, *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    verdict, last = ran.stdout.splitlines()[-2:]
-    code, peak = map(int, last.split())
-    assert code == 0 and "solved" in verdict
-    assert peak < 1024
+    printed, report = run_main(*args, timeout=300)
+    assert report["code"] == 0 and "solved" in printed[-1]
+    assert report["peak_mib"] < 1024
 
 
 def test_generate_ctrl_c_says_how_far_its_sifting_for_unique_puzzles_got() -> None:
