@@ -10,6 +10,8 @@ Sections:
   taai      probing on the 25x25 tournament puzzles (target: under 0.2 s each), with
             every fixed cell checked against the stored solution
   engine    solve and count on puzzles/*.txt with CP-SAT alone and with logic in front
+  lines     the compiled line solvers, microseconds a line by its length: the one the
+            search uses at that length beside the one on rows of words, which fits any
 
 Each time is the median of --repeat runs in this process; the engine section alternates
 the two variants run by run, so machine noise hits both alike. Sections that need
@@ -19,6 +21,7 @@ the two variants run by run, so machine noise hits both alike. Sections that nee
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -28,6 +31,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from numba import njit
 from rich.console import Console
 from rich.table import Table
 
@@ -39,12 +43,14 @@ from nonocp import answers, engine
 from nonocp.errors import NonocpError
 from nonocp.formats import load, load_all, puzzle_files
 from nonocp.generate import random_puzzle
-from nonocp.logic import Deduction, Rating, deduce
-from nonocp.puzzle import Puzzle
+from nonocp.logic import Deduction, Rating, deduce, kernel
+from nonocp.puzzle import Puzzle, runs
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "puzzles"
-SECTIONS = ("shared", "hundred", "taai", "engine")
+SECTIONS = ("shared", "hundred", "taai", "engine", "lines")
+LINE_LENGTHS = (25, 62, 100, 126, 127, 150, 200, 300)
+LINES_TIMED = 2000
 HUNDRED_DENSITIES = (0.65, 0.7, 0.75)
 
 
@@ -221,6 +227,60 @@ def front_end(repeat: int, console: Console) -> None:
     console.print(table)
 
 
+def compiled_lines(repeat: int, console: Console) -> None:
+    """Each compiled line solver on random lines of each length, partly known as in a
+    search: microseconds a line, the median of ``repeat`` passes over the same lines."""
+    table = Table(title=f"compiled line solvers: µs a line ({LINES_TIMED} random lines each)")
+    for heading in ("cells", "the search's solver", "µs", "on rows of words µs", "ratio"):
+        table.add_column(heading, justify="left" if "solver" in heading else "right")
+    for length in LINE_LENGTHS:
+        lines = _partly_known_lines(length)
+        solver = "words" if length <= kernel.WORD else "pairs" if length <= kernel.PAIR else "rows"
+        searched = _line_microseconds(kernel._solve_line, lines, repeat)
+        rows = _line_microseconds(kernel._by_word_rows, lines, repeat)
+        table.add_row(
+            str(length), solver, f"{searched:.2f}", f"{rows:.2f}", f"{rows / searched:.2f}"
+        )
+    console.print(table)
+
+
+def _partly_known_lines(length: int) -> tuple[Puzzle, list[list[int | None]]]:
+    """``LINES_TIMED`` random lines of ``length`` cells as the rows of one puzzle, each
+    with a random share of its cells known: the clues and the known cells."""
+    rng = random.Random(length)
+    clues, known = [], []
+    for _ in range(LINES_TIMED):
+        line = [int(rng.random() < 0.5) for _ in range(length)]
+        kept = rng.random()
+        clues.append(runs(line))
+        known.append([v if rng.random() < kept else None for v in line])
+    return Puzzle(rows=tuple(clues), columns=((),) * length), known
+
+
+def _line_microseconds(
+    solve: Callable[..., int], lines: tuple[Puzzle, list[list[int | None]]], repeat: int
+) -> float:
+    puzzle, known = lines
+    arrays = kernel.arrays(puzzle)
+    work = kernel.workspace(puzzle.height, puzzle.width, arrays[3])
+    start = kernel.cells_of(puzzle, known)
+    grid = start.copy()
+    _solve_rows(solve, grid, arrays, work)  # compiles
+    times = []
+    for _ in range(repeat):
+        grid[:] = start
+        started = time.perf_counter()
+        _solve_rows(solve, grid, arrays, work)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) / puzzle.height * 1e6
+
+
+@njit
+def _solve_rows(solve: Callable[..., int], grid: Any, arrays: Any, work: Any) -> None:
+    for line in range(arrays[0]):
+        solve(grid, arrays, work, line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--section", choices=SECTIONS, action="append", help="run only these")
@@ -241,6 +301,8 @@ def main() -> None:
         taai(args.shared, args.taai_every, args.repeat, console)
     if "engine" in sections:
         front_end(args.repeat, console)
+    if "lines" in sections:
+        compiled_lines(max(args.repeat, 5), console)
 
 
 if __name__ == "__main__":

@@ -95,7 +95,7 @@ LINE_SOLVERS = [
     forced_by_solver,
     compiled(kernel._by_words),
     compiled(kernel._by_word_pairs),
-    compiled(kernel._by_table),
+    compiled(kernel._by_word_rows),
 ]
 
 
@@ -130,7 +130,7 @@ def test_line_solver_on_random_lines(forced: Solver, length: int) -> None:
     ("forced", "lengths"),
     [
         (compiled(kernel._by_word_pairs), (63, 64, 65, 66, 100, 125, 126)),
-        (compiled(kernel._by_table), (63, 100, 126, 127, 128, 200)),
+        (compiled(kernel._by_word_rows), (63, 100, 126, 127, 128, 190, 191, 200, 254, 255, 300)),
     ],
 )
 def test_long_line_solvers_agree_with_the_bit_set_solver(

@@ -227,7 +227,7 @@ def test_a_search_stopped_while_it_propagates_proves_nothing() -> None:
 
     assert settled(0) == kernel.CONTRADICTION
     assert settled(1) == kernel.STOPPED
-    assert not work[5].any()  # no line left dirty for the next propagation
+    assert not work[0].any()  # no line left dirty for the next propagation
 
 
 @pytest.mark.parametrize("delay", [0.05, 0.2, 0.5])

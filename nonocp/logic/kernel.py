@@ -122,20 +122,21 @@ def _known(cells: np.ndarray, width: int) -> Known:
     return [values[start : start + width] for start in range(0, len(values), width)]
 
 
+ROW_SCRATCH = 11
+"""The bit sets ``_by_word_rows`` works in besides its prefixes and fits."""
+
+
 def workspace(height: int, width: int, starts: np.ndarray) -> Work:
-    """The work arrays of one puzzle: a line solve's tables and the lines waiting to be solved."""
-    n = max(height, width)
+    """The work arrays of one puzzle: the lines waiting to be solved and a line solve's
+    bit sets."""
     blocks = int(np.max(np.diff(starts)))
-    lines = height + width
+    words = (max(height, width) + 2 + 63) // 64  # positions 0 .. n + 1 of the longest line
     return (
-        np.zeros(n + 2, np.int32),  # empties: empty cells before each position
-        np.zeros(n + 1, np.int8),  # values: the line being solved, padded with an empty
-        np.zeros((blocks + 1, n + 2), np.bool_),  # fwd
-        np.zeros((blocks + 1, n + 2), np.bool_),  # bwd
-        np.zeros(n + 1, np.int32),  # cover: blocks that can cover each position
-        np.zeros(lines, np.bool_),  # dirty: lines to solve again
+        np.zeros(height + width, np.bool_),  # dirty: lines to solve again
         np.zeros((4, blocks + 1), np.uint64),  # words: prefixes and block fits, both ways
         np.zeros((4, blocks + 1, 2), np.uint64),  # the same on pairs of words
+        np.zeros((4, blocks + 1, words), np.uint64),  # the same on rows of words
+        np.zeros((ROW_SCRATCH, words), np.uint64),  # a solve on rows of words: its bit sets
     )
 
 
@@ -164,14 +165,14 @@ def _solve_line(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
     """Fix every cell of ``line`` that all its arrangements agree on, marking the lines
     crossing them dirty; the number fixed, or -1 when no arrangement fits what is known.
     Lines of up to ``WORD`` cells are solved on a machine word, up to ``PAIR`` on two, and
-    longer ones on tables."""
+    longer ones on as many as they need."""
     height, width = puzzle[0], puzzle[1]
     n = width if line < height else height
     if n <= WORD:
         return _by_words(grid, puzzle, work, line)
     if n <= PAIR:
         return _by_word_pairs(grid, puzzle, work, line)
-    return _by_table(grid, puzzle, work, line)
+    return _by_word_rows(grid, puzzle, work, line)
 
 
 @njit(cache=True)
@@ -180,7 +181,7 @@ def broken_lines(grid: np.ndarray, puzzle: Arrays, work: Work, broken: np.ndarra
     many do. A line solve of a complete line fixes nothing, so it only judges."""
     for line in range(broken.shape[0]):
         broken[line] = _solve_line(grid, puzzle, work, line) < 0
-    work[5][:] = False
+    work[0][:] = False
     return int(np.sum(broken))
 
 
@@ -257,7 +258,7 @@ def _by_words(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
     it can be filled when some block placement covering it has room on both sides.
     """
     height, width, clues, starts = puzzle
-    words, dirty = work[6], work[5]
+    dirty, words = work[0], work[1]
     n = width if line < height else height
     first, k = starts[line], starts[line + 1] - starts[line]
     filled, empty = np.uint64(0), np.uint64(0)
@@ -304,9 +305,10 @@ def _by_words(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
 @njit(cache=True)
 def _by_word_pairs(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
     """``_by_words`` on bit sets of two words, ``(low, high)``, for lines of up to ``PAIR``
-    cells: about 0.7 µs on a 100-cell line, against 17 µs on the tables."""
+    cells: 1.6 µs on a random, partly known 100-cell line, against 4.5 µs on rows of
+    words (``_by_word_rows``; ``python benchmarks/logic.py --section lines``)."""
     height, width, clues, starts = puzzle
-    dirty, pairs = work[5], work[7]
+    dirty, pairs = work[0], work[2]
     n = width if line < height else height
     first, k = starts[line], starts[line + 1] - starts[line]
     filled, empty = (NONE, NONE), (NONE, NONE)
@@ -447,86 +449,162 @@ def _pair_prefixes(
 
 
 @njit(cache=True)
-def _by_table(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
-    """The line solver on boolean tables, for lines too long for a machine word.
-
-    ``fwd[j, i]``: cells ``[0, i)`` can hold exactly the first ``j`` blocks with cell
-    ``i - 1`` empty (or ``i`` = 0); ``bwd[j, i]``: cells ``[i, n]`` can hold blocks ``j ..``.
-    The line is padded with one empty cell so that every block is followed by an empty.
-    """
+def _by_word_rows(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> int:
+    """``_by_words`` on bit sets of as many words as the line needs, each a row of words,
+    lowest first, for lines longer than ``PAIR``: 7.3 µs on a random, partly known
+    150-cell line, against 37 µs on the tables of positions and blocks it replaced, which
+    cost a step per block at each position (``python benchmarks/logic.py --section
+    lines``)."""
     height, width, clues, starts = puzzle
-    empties, values, fwd, bwd, cover, dirty = work[:6]
+    dirty, rows = work[0], work[3]
     n = width if line < height else height
     first, k = starts[line], starts[line + 1] - starts[line]
-    empties[0] = 0
+    words = (n + 2 + 63) // 64  # positions 0 .. n + 1
+    ahead, behind = rows[0, :, :words], rows[1, :, :words]
+    fits, back_fits = rows[2, :, :words], rows[3, :, :words]
+    scratch = work[4][:, :words]
+    filled, empty, back_filled, back_empty, after, placed, can_empty, can_fill = scratch[:8]
+    filled[:], empty[:] = NONE, NONE
     for p in range(n):
-        values[p] = grid[_cell(height, width, line, p)]
-        empties[p + 1] = empties[p] + (values[p] == EMPTY)
-    values[n] = EMPTY
-    empties[n + 1] = empties[n] + 1
-
-    fwd[0, 0] = True
-    for i in range(1, n + 2):
-        fwd[0, i] = fwd[0, i - 1] and values[i - 1] != FILLED
-    for j in range(1, k + 1):
-        size = clues[first + j - 1]
-        fwd[j, 0] = False
-        for i in range(1, n + 2):
-            fits = False
-            if values[i - 1] != FILLED:
-                fits = fwd[j, i - 1]
-                if not fits and i > size:
-                    start = i - size - 1
-                    fits = fwd[j - 1, start] and empties[i - 1] == empties[start]
-            fwd[j, i] = fits
-    if not fwd[k, n + 1]:
+        value = grid[_cell(height, width, line, p)]
+        if value == FILLED:
+            _row_set(filled, p)
+        elif value == EMPTY:
+            _row_set(empty, p)
+    _row_prefixes(filled, empty, n, clues, first, k, False, ahead, fits, scratch[8:])
+    if not _row_has(ahead[k], n + 1):
         return -1
-
-    bwd[k, n + 1] = True
-    for i in range(n, -1, -1):
-        bwd[k, i] = bwd[k, i + 1] and values[i] != FILLED
-    for j in range(k - 1, -1, -1):
-        size = clues[first + j]
-        bwd[j, n + 1] = False
-        for i in range(n, -1, -1):
-            fits = values[i] != FILLED and bwd[j, i + 1]
-            if not fits and i + size <= n and values[i + size] != FILLED:
-                fits = empties[i + size] == empties[i] and bwd[j + 1, i + size + 1]
-            bwd[j, i] = fits
-
-    cover[: n + 1] = 0
-    for j in range(k):
-        size = clues[first + j]
-        for start in range(n - size + 1):
-            if (
-                fwd[j, start]
-                and values[start + size] != FILLED
-                and empties[start + size] == empties[start]
-                and bwd[j + 1, start + size + 1]
-            ):
-                cover[start] += 1
-                cover[start + size] -= 1
-
+    _row_mirror(filled, n, back_filled)
+    _row_mirror(empty, n, back_empty)
+    _row_prefixes(back_filled, back_empty, n, clues, first, k, True, behind, back_fits, scratch[8:])
+    can_empty[:], can_fill[:] = NONE, NONE
+    _row_mirror(behind[k], n + 2, after)
+    for j in range(k + 1):
+        for at in range(words):
+            can_empty[at] |= ahead[j, at] & after[at]
+        if j < k:
+            size = clues[first + j]
+            _row_mirror(behind[k - j - 1], n + 2, after)
+            _row_down(after, size + 1, placed)
+            for at in range(words):
+                placed[at] &= ahead[j, at] & fits[j, at]
+            for _ in range(size):
+                for at in range(words):
+                    can_fill[at] |= placed[at]
+                _row_up(placed, 1, placed)
+    _row_down(can_empty, 1, can_empty)
     fixed = 0
-    covered = 0
     for p in range(n):
-        covered += cover[p]
-        if values[p] != UNKNOWN:
+        if _row_has(filled, p) or _row_has(empty, p):
             continue
-        can_fill = covered > 0
-        can_empty = False
-        for j in range(k + 1):
-            if fwd[j, p + 1] and bwd[j, p + 1]:
-                can_empty = True
-                break
-        if can_fill == can_empty:
-            if can_fill:
-                continue
+        fill, blank = _row_has(can_fill, p), _row_has(can_empty, p)
+        if not fill and not blank:
             return -1
-        grid[_cell(height, width, line, p)] = FILLED if can_fill else EMPTY
-        fixed += 1
+        if fill and blank:
+            continue
+        grid[_cell(height, width, line, p)] = FILLED if fill else EMPTY
         dirty[height + p if line < height else p] = True
+        fixed += 1
     return fixed
+
+
+@njit(cache=True)
+def _row_set(row: np.ndarray, position: int) -> None:
+    row[position // 64] |= ONE << np.uint64(position % 64)
+
+
+@njit(cache=True)
+def _row_has(row: np.ndarray, position: int) -> bool:
+    return bool(row[position // 64] >> np.uint64(position % 64) & ONE)
+
+
+@njit(cache=True)
+def _row_up(row: np.ndarray, shift: int, out: np.ndarray) -> None:
+    """``out``: ``row`` moved ``shift`` positions up, the bits past its last word dropped.
+    Each word is read before it is written, so ``out`` may be ``row``."""
+    whole, part = shift // 64, np.uint64(shift % 64)
+    for at in range(row.shape[0] - 1, -1, -1):
+        word = NONE
+        if at >= whole:
+            word = row[at - whole] << part
+            if part and at > whole:
+                word |= row[at - whole - 1] >> (np.uint64(64) - part)
+        out[at] = word
+
+
+@njit(cache=True)
+def _row_down(row: np.ndarray, shift: int, out: np.ndarray) -> None:
+    """``out``: ``row`` moved ``shift`` positions down; ``out`` may be ``row``."""
+    whole, part, words = shift // 64, np.uint64(shift % 64), row.shape[0]
+    for at in range(words):
+        word = NONE
+        if at + whole < words:
+            word = row[at + whole] >> part
+            if part and at + whole + 1 < words:
+                word |= row[at + whole + 1] << (np.uint64(64) - part)
+        out[at] = word
+
+
+@njit(cache=True)
+def _row_mirror(row: np.ndarray, n: int, out: np.ndarray) -> None:
+    """``_mirror`` on a row of words: the words reversed in order and each in its bits,
+    then moved down; ``out`` may be ``row``."""
+    words = row.shape[0]
+    for at in range((words + 1) // 2):
+        low, high = row[at], row[words - 1 - at]
+        out[at], out[words - 1 - at] = _mirror(high, 64), _mirror(low, 64)
+    _row_down(out, 64 * words - n, out)
+
+
+@njit(cache=True)
+def _row_reach(seeds: np.ndarray, passable: np.ndarray, out: np.ndarray) -> None:
+    """``_reach`` on rows of words, each word's addition carrying into the next."""
+    carry = NONE
+    for at in range(seeds.shape[0]):
+        seed, through = seeds[at], passable[at]
+        total = through + (seed & through)
+        summed = total + carry
+        carry = ONE if total < through or summed < total else NONE
+        out[at] = (summed ^ through) | seed
+
+
+@njit(cache=True)
+def _row_prefixes(
+    filled: np.ndarray,
+    empty: np.ndarray,
+    n: int,
+    clues: np.ndarray,
+    first: int,
+    k: int,
+    backwards: bool,
+    out: np.ndarray,
+    fits: np.ndarray,
+    scratch: np.ndarray,
+) -> None:
+    """``_prefixes`` on rows of words, ``out`` and ``fits`` holding one row per block."""
+    passable, open_cells, seeds = scratch[0], scratch[1], scratch[2]
+    words = filled.shape[0]
+    for at in range(words):
+        bits = min(max(n - 64 * at, 0), 64)
+        cells = ~NONE if bits == 64 else (ONE << np.uint64(bits)) - ONE
+        passable[at] = ~filled[at] & cells
+        open_cells[at] = ~empty[at] & cells
+    _row_set(passable, n)
+    seeds[:] = NONE
+    seeds[0] = ONE
+    _row_reach(seeds, passable, out[0])
+    for j in range(k):
+        size = clues[first + (k - 1 - j if backwards else j)]
+        fit = fits[j]
+        _row_down(passable, size, fit)
+        for shift in range(size):
+            _row_down(open_cells, shift, seeds)
+            for at in range(words):
+                fit[at] &= seeds[at]
+        for at in range(words):
+            seeds[at] = out[j, at] & fit[at]
+        _row_up(seeds, size + 1, seeds)
+        _row_reach(seeds, passable, out[j + 1])
 
 
 @njit(cache=True)
@@ -539,7 +617,7 @@ def _propagate(grid: np.ndarray, puzzle: Arrays, work: Work, counters: np.ndarra
     The stop request is read before each line: one probe of a random 1000x1000 puzzle at
     density 0.8 propagated for 53 s, and a search that read it only between probes had
     overrun a 5 s time limit by that much."""
-    dirty = work[5]
+    dirty = work[0]
     fixed = 0
     busy = True
     while busy:
@@ -575,8 +653,8 @@ def _assume(
     height, width = puzzle[0], puzzle[1]
     trial[:] = grid
     trial[cell] = value
-    work[5][cell // width] = True
-    work[5][height + cell % width] = True
+    work[0][cell // width] = True
+    work[0][height + cell % width] = True
     return _propagate(trial, puzzle, work, counters)
 
 
@@ -679,7 +757,7 @@ def _agree(
     if not _any_agree(grid, one, other):
         return False
     height, width = puzzle[0], puzzle[1]
-    dirty = work[5]
+    dirty = work[0]
     before[:] = grid
     for cell in range(grid.shape[0]):
         if _agrees(grid[cell], one[cell], other[cell]):
@@ -851,7 +929,7 @@ def _settle(
     """Propagate every line of a run's first grid and, if ``probe``, probe every open
     cell, without a probe budget: CONTRADICTION, STOPPED, or EXHAUSTED when a run may
     search it."""
-    work[5][:] = True
+    work[0][:] = True
     fixed = _propagate(grid, puzzle, work, counters)
     if fixed < 0:
         return STOPPED if fixed == HALTED else CONTRADICTION
