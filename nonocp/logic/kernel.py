@@ -342,14 +342,26 @@ def _by_word_pairs(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> i
         if _pair_meets(filled, bit) or _pair_meets(empty, bit):
             continue
         fill, blank = _pair_meets(can_fill, bit), _pair_meets(can_empty, bit)
-        if not fill and not blank:
+        settled = _settle_cell(grid, puzzle, dirty, line, p, fill, blank)
+        if settled < 0:
             return -1
-        if fill and blank:
-            continue
-        grid[_cell(height, width, line, p)] = FILLED if fill else EMPTY
-        dirty[height + p if line < height else p] = True
-        fixed += 1
+        fixed += settled
     return fixed
+
+
+@njit(cache=True)
+def _settle_cell(
+    grid: np.ndarray, puzzle: Arrays, dirty: np.ndarray, line: int, p: int, fill: bool, blank: bool
+) -> int:
+    """What a line solve learnt of its open cell ``p`` from whether it ``fill``s in some
+    arrangement and is ``blank`` in some: -1 when in none, 0 when in both, 1 when in one,
+    which it then takes, the line crossing it marked dirty."""
+    if fill == blank:
+        return 0 if fill else -1
+    height, width = puzzle[0], puzzle[1]
+    grid[_cell(height, width, line, p)] = FILLED if fill else EMPTY
+    dirty[height + p if line < height else p] = True
+    return 1
 
 
 @njit(cache=True)
@@ -498,13 +510,10 @@ def _by_word_rows(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> in
         if _row_has(filled, p) or _row_has(empty, p):
             continue
         fill, blank = _row_has(can_fill, p), _row_has(can_empty, p)
-        if not fill and not blank:
+        settled = _settle_cell(grid, puzzle, dirty, line, p, fill, blank)
+        if settled < 0:
             return -1
-        if fill and blank:
-            continue
-        grid[_cell(height, width, line, p)] = FILLED if fill else EMPTY
-        dirty[height + p if line < height else p] = True
-        fixed += 1
+        fixed += settled
     return fixed
 
 
