@@ -265,18 +265,18 @@ def _line_microseconds(
     work = kernel.workspace(puzzle.height, puzzle.width, arrays[3])
     start = kernel.cells_of(puzzle, known)
     grid = start.copy()
-    _solve_rows(solve, grid, arrays, work)  # compiles
+    _solve_each_row(solve, grid, arrays, work)  # compiles
     times = []
     for _ in range(repeat):
         grid[:] = start
         started = time.perf_counter()
-        _solve_rows(solve, grid, arrays, work)
+        _solve_each_row(solve, grid, arrays, work)
         times.append(time.perf_counter() - started)
     return statistics.median(times) / puzzle.height * 1e6
 
 
 @njit
-def _solve_rows(solve: Callable[..., int], grid: Any, arrays: Any, work: Any) -> None:
+def _solve_each_row(solve: Callable[..., int], grid: Any, arrays: Any, work: Any) -> None:
     for line in range(arrays[0]):
         solve(grid, arrays, work, line)
 

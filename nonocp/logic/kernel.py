@@ -122,6 +122,12 @@ def _known(cells: np.ndarray, width: int) -> Known:
     return [values[start : start + width] for start in range(0, len(values), width)]
 
 
+@njit(cache=True)
+def _words_for(n: int) -> int:
+    """The machine words a line of ``n`` cells needs for its positions ``0 .. n + 1``."""
+    return (n + 2 + 63) // 64
+
+
 ROW_SCRATCH = 11
 """The bit sets ``_by_word_rows`` works in besides its prefixes and fits."""
 
@@ -130,7 +136,7 @@ def workspace(height: int, width: int, starts: np.ndarray) -> Work:
     """The work arrays of one puzzle: the lines waiting to be solved and a line solve's
     bit sets."""
     blocks = int(np.max(np.diff(starts)))
-    words = (max(height, width) + 2 + 63) // 64  # positions 0 .. n + 1 of the longest line
+    words = _words_for(max(height, width))
     return (
         np.zeros(height + width, np.bool_),  # dirty: lines to solve again
         np.zeros((4, blocks + 1), np.uint64),  # words: prefixes and block fits, both ways
@@ -471,7 +477,7 @@ def _by_word_rows(grid: np.ndarray, puzzle: Arrays, work: Work, line: int) -> in
     dirty, rows = work[0], work[3]
     n = width if line < height else height
     first, k = starts[line], starts[line + 1] - starts[line]
-    words = (n + 2 + 63) // 64  # positions 0 .. n + 1
+    words = _words_for(n)
     ahead, behind = rows[0, :, :words], rows[1, :, :words]
     fits, back_fits = rows[2, :, :words], rows[3, :, :words]
     scratch = work[4][:, :words]
