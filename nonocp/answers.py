@@ -10,12 +10,12 @@ it; the MIP engine (``nonocp.mip``), a peer of the engine, builds on both.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Iterable, Iterator
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal, Protocol
 
-from nonocp.puzzle import Grid, Puzzle, satisfies
+from nonocp.puzzle import Cell, Grid, Puzzle, ambiguous_cells, satisfies
 from nonocp.words import counted
 
 
@@ -82,17 +82,47 @@ class Solutions(Protocol):
 
 @dataclass(frozen=True)
 class Count:
-    """How many solutions there are, exactly when ``exact``, otherwise at least ``count``."""
+    """How many solutions there are, exactly when ``exact``, otherwise at least ``count``;
+    ``differing`` holds the cells in which any of the solutions counted differs from the
+    first (all of them: the cells a unique picture would need settled)."""
 
     count: int
     exact: bool
     stopped_by: Stop | None = None
     seconds: float = 0.0
+    differing: frozenset[Cell] = frozenset()
 
     @property
     def text(self) -> str:
         solutions = counted(self.count, "solution")
         return solutions if self.exact else f"at least {solutions} ({self.stopped_by})"
+
+
+@dataclass
+class Tally:
+    """Solutions counted one at a time (``add``): how many, and the cells in which any
+    differs from the first."""
+
+    count: int = 0
+    first: Grid | None = None
+    differing: set[Cell] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, grids: Iterable[Grid]) -> Tally:
+        tally = cls()
+        for grid in grids:
+            tally.add(grid)
+        return tally
+
+    def add(self, grid: Grid) -> None:
+        if self.first is None:
+            self.first = grid
+        else:
+            self.differing |= ambiguous_cells((self.first, grid))
+        self.count += 1
+
+    def total(self, exact: bool, stopped_by: Stop | None, seconds: float = 0.0) -> Count:
+        return Count(self.count, exact, stopped_by, seconds, frozenset(self.differing))
 
 
 def checked(puzzle: Puzzle, grid: Grid) -> Grid:

@@ -104,6 +104,7 @@ def enumerate_solutions(
     limit: int | None,
     build: ModelBuilder | None,
     forbidden: tuple[Grid, ...] = (),
+    halt: Halt | None = None,
 ) -> Generator[Grid, None, Ending]:
     """The distinct solutions but the ``forbidden`` ones that a CP-SAT search in a thread
     produces, lazily, from ``known``; returns how the enumeration ended once the consumer
@@ -112,6 +113,7 @@ def enumerate_solutions(
     CP-SAT can report the same assignment twice, so grids are deduplicated. A consumer
     that stops early stops the search, and one that pauses pauses it once ``WAITING``
     grids wait: an enumeration kept but no longer read neither spins nor fills memory.
+    ``halt`` stops it from another thread, as the deadline does.
     """
     cells = cells_for(puzzle, known, build, deadline)
     if cells is None:
@@ -124,6 +126,8 @@ def enumerate_solutions(
     solver.parameters.enumerate_all_solutions = True
     found: queue.SimpleQueue[Grid | None] = queue.SimpleQueue()
     asked_to_stop = threading.Event()
+    if halt is not None and not halt.admit(solver.stop_search):
+        return False, Stop.TIME_LIMIT
     callback = _Collector(puzzle, cells, limit, asked_to_stop, found)
     status_box: list[cp_model.CpSolverStatus] = []
 

@@ -21,6 +21,8 @@ Line = tuple[int, ...]
 Grid = tuple[Line, ...]
 Known = Sequence[Sequence[int | None]]
 """A partly solved grid: 0 or 1 where a cell is known, None where it is not."""
+Cell = tuple[int, int]
+"""A cell's row and column, from 0."""
 Value = TypeVar("Value")
 
 
@@ -227,3 +229,16 @@ def satisfies(puzzle: Puzzle, grid: Grid) -> bool:
     return tuple(map(runs, grid)) == puzzle.rows and (
         tuple(map(runs, columns_of(grid))) == puzzle.columns
     )
+
+
+def ambiguous_cells(grids: Sequence[Known]) -> set[Cell]:
+    """The cells whose value differs between some of the given solutions."""
+    if not grids:
+        return set()
+    first = grids[0]
+    return {
+        (r, c)
+        for r, row in enumerate(first)
+        for c, value in enumerate(row)
+        if any(g[r][c] != value for g in grids[1:])
+    }

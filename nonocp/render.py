@@ -10,16 +10,13 @@ that is not drawn, and the line in its place says so.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from nonocp.formats.lines import spaced
-from nonocp.puzzle import Known, Puzzle
-
-Cell = tuple[int, int]
-"""A cell's row and column, from 0."""
+from nonocp.puzzle import Cell, Known, Puzzle
 
 GUIDE = 5
 FILLED, EMPTY, UNKNOWN = "█", "·", "░"
@@ -133,19 +130,6 @@ def _compact(cells: Known, highlight: Collection[Cell]) -> RenderableType:
                 line.append(HALF_BLOCKS[upper, lower], style=HIGHLIGHT_STYLE if marked else None)
         lines.append(line)
     return Group(*lines)
-
-
-def ambiguous_cells(grids: Sequence[Known]) -> set[Cell]:
-    """The cells whose value differs between some of the given solutions."""
-    if not grids:
-        return set()
-    first = grids[0]
-    return {
-        (r, c)
-        for r, row in enumerate(first)
-        for c, value in enumerate(row)
-        if any(g[r][c] != value for g in grids[1:])
-    }
 
 
 def masked(grid: Known, cells: Collection[Cell]) -> Known:

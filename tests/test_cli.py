@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
+from nonocp.engine import solutions
 from nonocp.formats import load, load_all, non, taai
 from nonocp.generate import random_puzzle
-from nonocp.puzzle import Puzzle
+from nonocp.puzzle import Puzzle, ambiguous_cells
 
 from bruteforce import all_solutions
 from conftest import (
@@ -97,6 +98,8 @@ def test_count_nonunique_is_43_and_json_agrees() -> None:
     assert "43 solutions" in run.stdout
     document = json.loads(run_cli("count", str(PUZZLES / "nonunique.txt"), "--json").stdout)
     assert (document["count"], document["exact"]) == (43, True)
+    everywhere = ambiguous_cells(list(solutions(load(PUZZLES / "nonunique.txt"))))
+    assert document["ambiguous_cells"] == [[r + 1, c + 1] for r, c in sorted(everywhere)]
 
 
 def test_count_show_draws_each_solution_and_the_ambiguous_cells() -> None:

@@ -21,7 +21,7 @@ from nonocp.engine import enumerated
 from nonocp.errors import InputError, PuzzleError
 from nonocp.formats import dumps
 from nonocp.logic import Rating
-from nonocp.puzzle import Grid, Known, Puzzle
+from nonocp.puzzle import Grid, Known, Puzzle, ambiguous_cells
 
 from bruteforce import all_solutions
 from conftest import HEART, PUZZLES, puzzle_of, random_grids
@@ -194,6 +194,14 @@ def test_a_time_limit_too_long_to_wait_for_is_none(
     assert failed == []
 
 
+def test_a_count_says_where_the_solutions_differ() -> None:
+    puzzle = load(PUZZLES / "nonunique.txt")
+    total = count(puzzle)
+    assert total.differing == ambiguous_cells(list(solutions(puzzle)))
+    assert len(total.differing) > 0
+    assert count(load(PUZZLES / "heart.txt")).differing == set()
+
+
 def test_count_limit_says_at_least() -> None:
     total = count(load(PUZZLES / "nonunique.txt"), limit=5)
     assert (total.count, total.exact, total.stopped_by) == (5, False, "limit")
@@ -245,6 +253,8 @@ def test_a_count_from_the_race_on_is_exact(
     monkeypatch.setattr(engine, "COUNT_PROBES", 0)
     grids = list(solutions(load(PUZZLES / f"{name}.txt")))
     assert len(grids) == len(set(grids)) == expected
+    total = count(load(PUZZLES / f"{name}.txt"))
+    assert (total.count, total.exact) == (expected, True)
 
 
 def test_no_solution_is_proven() -> None:
@@ -286,6 +296,44 @@ def test_counts_agree_with_brute_force(grid: tuple[tuple[int, ...], ...]) -> Non
     assert set(solutions(puzzle)) == expected
     verdict = solve(puzzle).uniqueness
     assert verdict is (Uniqueness.UNIQUE if len(expected) == 1 else Uniqueness.MULTIPLE)
+    total = count(puzzle)
+    assert (total.count, total.exact) == (len(expected), True)
+    assert total.differing == ambiguous_cells(sorted(expected))
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_grids(max_side=5))
+def test_a_count_from_the_race_on_agrees_with_brute_force(
+    grid: tuple[tuple[int, ...], ...],
+) -> None:
+    """With no probes to spend, the search without a budget and the enumeration race to
+    count; whichever wins, the count and the cells the solutions differ in are right."""
+    puzzle = puzzle_of(grid)
+    expected = all_solutions(puzzle)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "COUNT_PROBES", 0)
+        total = count(puzzle)
+    assert (total.count, total.exact) == (len(expected), True)
+    assert total.differing == ambiguous_cells(sorted(expected))
+
+
+def rooks(n: int) -> Puzzle:
+    """An n x n puzzle whose every clue is 1: its solutions are the n! permutations."""
+    return Puzzle.from_clues([[1]] * n, [[1]] * n)
+
+
+@pytest.mark.parametrize("probes", [0, 100, engine.COUNT_PROBES])
+def test_the_search_counts_past_the_grids_it_hands_over(
+    monkeypatch: pytest.MonkeyPatch, probes: int
+) -> None:
+    """7! = 5,040 solutions, more than the search stores: counted exactly whether the
+    budgeted search, or the search without a budget racing CP-SAT, finishes the count."""
+    monkeypatch.setattr(engine, "COUNT_PROBES", probes)
+    total = count(rooks(7), time_limit=60)
+    assert (total.count, total.exact, total.stopped_by) == (math.factorial(7), True, None)
+    assert total.differing == {(r, c) for r in range(7) for c in range(7)}
+    limited = count(rooks(7), limit=2000)
+    assert (limited.count, limited.exact, limited.stopped_by) == (2000, False, "limit")
 
 
 def test_the_package_loads_one_puzzle_names_its_errors_and_refuses_a_set_as_one(

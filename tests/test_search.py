@@ -515,3 +515,17 @@ def test_a_large_puzzle_goes_to_the_race_without_a_budget(large: bool) -> None:
         result = solve(puzzle)
     assert budgets[0] == (engine.LARGE_SEARCH_PROBES if large else engine.SEARCH_PROBES)
     assert result.uniqueness is Uniqueness.MULTIPLE
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_grids(max_side=6), random_grids(max_side=6))
+def test_the_compiled_check_of_a_solution_agrees_with_satisfies(
+    picture: Picture, other: Picture
+) -> None:
+    """The check every counted grid passes in compiled code, against the one every printed
+    grid passes: for a picture's own puzzle, and for another picture of the same size."""
+    puzzle = puzzle_of(picture)
+    for grid in (picture, other):
+        if (len(grid), len(grid[0])) == (puzzle.height, puzzle.width):
+            cells = kernel.cells_of(puzzle, grid)
+            assert kernel._satisfies(cells, kernel.arrays(puzzle)) == satisfies(puzzle, grid)

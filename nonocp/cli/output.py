@@ -12,8 +12,8 @@ from rich.console import Console
 from rich.progress import Progress, ProgressColumn
 
 from nonocp.answers import Result
-from nonocp.puzzle import Grid, Known, Puzzle
-from nonocp.render import Cell, picture, plain
+from nonocp.puzzle import Cell, Grid, Known, Puzzle
+from nonocp.render import picture, plain
 
 UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 """Control characters, and the line breaks ``str.splitlines`` knows beyond them."""

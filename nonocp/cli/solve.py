@@ -11,7 +11,6 @@ tournament set of 1,000 puzzles in under three quarters of the time.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from enum import Enum
@@ -55,8 +54,8 @@ from nonocp.cli.output import (
     seconds,
 )
 from nonocp.formats import attach_solutions, load_all, name_of
-from nonocp.puzzle import Puzzle, satisfies
-from nonocp.render import ambiguous_cells, masked
+from nonocp.puzzle import Grid, Puzzle, ambiguous_cells, satisfies
+from nonocp.render import masked
 
 
 @app.command()
@@ -273,49 +272,60 @@ def count(
     work = work_of(files, format, index, name)
     one_puzzle_only(work, show=show)
     chosen = backend(engine, model)
-    if work.single:
+    count_one = partial(chosen.count, limit=limit, time_limit=time_limit)
+    if work.single and show:
         solutions = partial(chosen.solutions, limit=limit, time_limit=time_limit)
-        ok = _count_single(work.entries[0], solutions, out, show)
+        ok = _count_shown(work.entries[0], solutions, out)
+    elif work.single:
+        ok = _count_single(work.entries[0], count_one, out)
     else:
-        count_one = partial(chosen.count, limit=limit, time_limit=time_limit)
         ok = _count_many(work, count_one, jobs, out) and bool(work.entries)
     raise typer.Exit(exit_status(work, ok))
 
 
-def _count_single(
-    entry: Entry, solutions: Callable[[Puzzle], Solutions], out: Output, show: bool
-) -> bool:
-    from nonocp.engine import tally
+def _count_single(entry: Entry, count_one: Callable[[Puzzle], Count], out: Output) -> bool:
+    total = count_one(entry.puzzle)
+    _print_count(entry, total, None, out)
+    return _answered(total)
+
+
+def _count_shown(entry: Entry, solutions: Callable[[Puzzle], Solutions], out: Output) -> bool:
+    """Count one puzzle's solutions drawing each, then the cells in which they differ."""
+    from nonocp.engine import count_all
 
     puzzle = entry.puzzle
-    started = time.perf_counter()
-    enumeration = solutions(puzzle)
-    grids = []
-    for number, grid in enumerate(enumeration, start=1):
+    grids: list[Grid] = []
+
+    def draw(grid: Grid) -> None:
         grids.append(grid)
-        if show:
-            out.line(f"solution {number}:")
-            out.picture(puzzle, grid)
-    total = tally(enumeration, len(grids), started)
-    differing = ambiguous_cells(grids)
-    if show and len(grids) > 1:
+        out.line(f"solution {len(grids)}:")
+        out.picture(puzzle, grid)
+
+    total = count_all(solutions(puzzle), each=draw)
+    if len(grids) > 1:
         among = (
             f"all {len(grids)} solutions" if total.exact else f"the {len(grids)} solutions found"
         )
-        out.line(f"{len(differing)} cells differ among {among} (shown as unknown):")
-        out.picture(puzzle, masked(grids[0], differing))
+        out.line(f"{len(total.differing)} cells differ among {among} (shown as unknown):")
+        out.picture(puzzle, masked(grids[0], total.differing))
+    _print_count(entry, total, grids, out)
+    return _answered(total)
+
+
+def _print_count(entry: Entry, total: Count, grids: list[Grid] | None, out: Output) -> None:
+    """One puzzle's count, as JSON with the cells in which its solutions differ, and the
+    ``grids`` drawn if any, or as a line."""
     if out.as_json:
         out.json(
             {
                 "puzzle": entry.label,
-                **puzzle_json(puzzle, entry.source),
+                **puzzle_json(entry.puzzle, entry.source),
                 **_count_json(total),
-                "grids": grids_json(grids) if show else None,
-                "ambiguous_cells": [[r + 1, c + 1] for r, c in sorted(differing)],  # as text counts
+                "grids": None if grids is None else grids_json(grids),
+                "ambiguous_cells": [[r + 1, c + 1] for r, c in sorted(total.differing)],
             }
         )
     out.line(_count_line(entry.heading, total))
-    return _answered(total)
 
 
 def _count_many(work: Work, count_one: Callable[[Puzzle], Count], jobs: int, out: Output) -> bool:

@@ -28,12 +28,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from nonocp.answers import SolverBug
 from nonocp.logic.belief import ROUNDS, Messages, messages, refine
 from nonocp.logic.cells import EMPTY, FILLED, UNKNOWN, Arrays
-from nonocp.puzzle import Grid, Known, Puzzle
+from nonocp.puzzle import Cell, Grid, Known, Puzzle
 
 EXHAUSTED, STOPPED, CONTRADICTION = 0, 1, -1
 """How a search or a probe ended."""
+
+BROKEN = 2
+"""How a search ends that met a complete grid breaking its clues (``_satisfies``): a bug."""
 
 HALTED = -(1 << 62)
 """What ``_propagate`` returns when the search was stopped while it ran: below zero, like
@@ -42,6 +46,10 @@ contradiction's ``-1 - line``, since it proves nothing."""
 
 STORED = 1000
 """The most solutions one search hands back as grids; beyond it the count goes on."""
+
+Kept = tuple[np.ndarray, np.ndarray]
+"""What a search keeps of the solutions it finds: the first ``STORED`` grids, and the
+cells in which any solution differs from the first."""
 
 Work = tuple[np.ndarray, ...]
 """The work arrays of one puzzle (``workspace``): line solves' tables, the dirty lines."""
@@ -62,19 +70,22 @@ def run(
     probing: bool = True,
     sweep: int = 0,
     probed: bool = False,
-) -> tuple[list[Grid], bool, int, Known]:
+) -> tuple[list[Grid], bool, int, Known, set[Cell]]:
     """``search`` on a puzzle and its known cells, with grids in and out: the solutions
     stored (at most ``limit``, or ``STORED``), whether the search was exhausted, the
-    solutions found and the cells proven at the root (see ``search`` for ``counters``)."""
+    solutions found, the cells proven at the root, and the cells in which some solution
+    differs from the first (see ``search`` for ``counters``). Raises ``SolverBug`` when a
+    solution breaks its clues."""
     shape = arrays(puzzle)
     grid = cells_of(puzzle, known)
     work = workspace(puzzle.height, puzzle.width, shape[3])
     stored = np.empty((min(limit or STORED, STORED), grid.shape[0]), np.int8)
+    differing = np.zeros(grid.shape[0], np.bool_)
     count, ended = search(
         grid,
         shape,
         work,
-        stored,
+        (stored, differing),
         -1 if limit is None else limit,
         -1 if probes is None else probes,
         counters,
@@ -85,8 +96,11 @@ def run(
         sweep,
         probed,
     )
+    if ended == BROKEN:
+        raise SolverBug("the compiled search found a grid that does not satisfy the clues")
     grids = [grid_of(cells, puzzle.width) for cells in stored[: min(count, len(stored))]]
-    return grids, ended == EXHAUSTED, int(count), _known(grid, puzzle.width)
+    cells = {divmod(int(cell), puzzle.width) for cell in np.flatnonzero(differing)}
+    return grids, ended == EXHAUSTED, int(count), _known(grid, puzzle.width), cells
 
 
 def counters() -> np.ndarray:
@@ -1077,7 +1091,7 @@ def search(
     grid: np.ndarray,
     puzzle: Arrays,
     work: Work,
-    solutions: np.ndarray,
+    solutions: Kept,
     limit: int,
     budget: int,
     counters: np.ndarray,
@@ -1089,7 +1103,7 @@ def search(
     probed: bool,
 ) -> tuple[int, int]:
     """Depth-first search from ``grid`` for up to ``limit`` solutions (-1: all of them),
-    stored in ``solutions`` while it has rows.
+    each checked against its clues (``_satisfies``) and kept in ``solutions``.
 
     The root is propagated and probed in place (only propagated where it was ``probed``
     already): ``grid`` ends holding what was proven for every solution, whatever the
@@ -1104,7 +1118,7 @@ def search(
     ``_patience``), ``margin`` how far a repair reopens (``_repair``), ``probing``
     whether the nodes below the root are probed and ``sweep`` how many lines deep a
     sweeping search branches (0: anywhere; see ``_dive``). Returns the solutions found,
-    and EXHAUSTED or STOPPED.
+    and EXHAUSTED, STOPPED or BROKEN.
     """
     cells = grid.shape[0]
     scores = np.zeros(cells, np.float32)
@@ -1130,13 +1144,13 @@ def _dive(
     work: Work,
     trials: Trials,
     counters: np.ndarray,
-    solutions: np.ndarray,
+    solutions: Kept,
     limit: int,
     budget: int,
     order: tuple[bool, float, int, bool, int],
 ) -> tuple[int, int]:
     """One depth-first search below the settled ``root`` (its grid and the cells' scores);
-    the solutions found, and EXHAUSTED or STOPPED.
+    the solutions found, and EXHAUSTED, STOPPED or BROKEN (see ``search``).
 
     Every node is probed (the cells in the branching cell's row and column: a decision's
     consequences are densest there; without ``probing``, line logic alone follows a
@@ -1279,8 +1293,9 @@ def _dive(
                 current, sureness if dynamic else levels[depth], noise, band, puzzle, conflicts
             )
             if cell < 0:
-                if found < solutions.shape[0]:
-                    solutions[found] = current
+                if not _satisfies(current, puzzle):
+                    return found, BROKEN
+                _keep(current, solutions, found)
                 found += 1
                 if found == limit and (depth > 0 or repairing):
                     return found, STOPPED
@@ -1330,6 +1345,39 @@ def _dive(
         else:
             fails += 1
     return found, EXHAUSTED
+
+
+@njit(cache=True)
+def _satisfies(grid: np.ndarray, puzzle: Arrays) -> bool:
+    """Whether every line's runs in the complete ``grid``, counted afresh, are its clue.
+    It shares nothing with the line solvers that found the grid, so a count of grids
+    that never reach Python is checked as independently as a printed solution is."""
+    height, width, clues, starts = puzzle
+    for line in range(height + width):
+        n = width if line < height else height
+        block, run = starts[line], 0
+        for position in range(n + 1):
+            if position < n and grid[_cell(height, width, line, position)] == FILLED:
+                run += 1
+            elif run > 0:
+                if block == starts[line + 1] or clues[block] != run:
+                    return False
+                block, run = block + 1, 0
+        if block != starts[line + 1]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _keep(grid: np.ndarray, kept: Kept, found: int) -> None:
+    """Keep the ``found``-th solution (from 0): its grid while there is room, and the
+    cells in which it differs from the first."""
+    solutions, differing = kept
+    if found < solutions.shape[0]:
+        solutions[found] = grid
+    if found > 0:
+        for cell in range(grid.shape[0]):
+            differing[cell] |= grid[cell] != solutions[0, cell]
 
 
 @njit(cache=True)

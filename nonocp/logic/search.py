@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from nonocp.clock import stopping_at
 from nonocp.logic.board import open_cells
-from nonocp.puzzle import Grid, Known, Puzzle
+from nonocp.puzzle import Cell, Grid, Known, Puzzle
 
 
 @dataclass(frozen=True)
@@ -32,13 +32,16 @@ class Found:
     there are no others. A search stopped by its solution limit, its probe budget or its
     deadline is not exhausted. ``known`` is what was proven at the root (propagation and
     probing, or propagation alone from a root ``probed`` already), for every solution:
-    where another solver should start."""
+    where another solver should start. ``differing`` holds the cells in which any of the
+    ``count`` solutions differs from the first, each of them checked against the clues
+    (``kernel._satisfies``), stored or not."""
 
     solutions: tuple[Grid, ...]
     exhausted: bool
     probes: int
     count: int
     known: Known
+    differing: frozenset[Cell] = frozenset()
 
     def enough(self, limit: int | None) -> bool:
         """True when ``solutions`` answer a request for ``limit`` (None: all) solutions:
@@ -101,7 +104,7 @@ def search(
 
     stopper = stopper or Stopper()
     with stopping_at(deadline, stopper.stop):
-        grids, exhausted, count, root = kernel.run(
+        grids, exhausted, count, root, differing = kernel.run(
             puzzle,
             known,
             limit,
@@ -114,7 +117,8 @@ def search(
             sweep,
             probed,
         )
-    return Found(tuple(grids), exhausted, int(stopper.counters[0]), count, root)
+    probes = int(stopper.counters[0])
+    return Found(tuple(grids), exhausted, probes, count, root, frozenset(differing))
 
 
 WINDOW = 16
