@@ -729,13 +729,15 @@ def _probe(
     trials: Trials,
     counters: np.ndarray,
     budget: int,
+    overwritten: Overwritten,
 ) -> int:
     """Try both values of every cell marked ``todo`` until nothing more is fixed.
 
     A value that leads to a contradiction fixes the other; cells both values fix alike are
     fixed. ``scores`` keeps, per cell, how evenly and how much its two trials fixed (the
     LalaFrogKK rule, Wu et al., IEEE TCIAIG 5(3), 2013: ``min(a, b) + 1.85 ln(1 + |a - b|)``)
-    for choosing where to branch. EXHAUSTED when probing is done, CONTRADICTION, or STOPPED.
+    for choosing where to branch; the scores it replaces are noted in ``overwritten``.
+    EXHAUSTED when probing is done, CONTRADICTION, or STOPPED.
     """
     if_filled, if_empty, before = trials
     busy = True
@@ -758,7 +760,7 @@ def _probe(
                 _touch(grid, kept, todo, puzzle)
                 grid[:] = kept
             else:
-                scores[cell] = min(a, b) + 1.85 * np.log1p(abs(a - b))
+                _rescore(scores, cell, min(a, b) + 1.85 * np.log1p(abs(a - b)), overwritten)
                 if not _agree(grid, if_filled, if_empty, before, puzzle, work):
                     continue
                 fixed = _propagate(grid, puzzle, work, counters)
@@ -767,6 +769,66 @@ def _probe(
                 _touch(before, grid, todo, puzzle)
             busy = True
     return EXHAUSTED
+
+
+Overwritten = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""The scores a probe replaced, each cell's first one only: the cells, their scores before,
+which cells are among them, and how many are (one number, in an array)."""
+
+
+@njit(cache=True)
+def _overwritten(cells: int) -> Overwritten:
+    return (
+        np.empty(cells, np.int64),
+        np.empty(cells, np.float32),
+        np.zeros(cells, np.bool_),
+        np.zeros(1, np.int64),
+    )
+
+
+@njit(cache=True)
+def _rescore(scores: np.ndarray, cell: int, score: float, overwritten: Overwritten) -> None:
+    cells, before, noted, count = overwritten
+    if not noted[cell]:
+        noted[cell] = True
+        cells[count[0]] = cell
+        before[count[0]] = scores[cell]
+        count[0] += 1
+    scores[cell] = score
+
+
+@njit(cache=True)
+def _noted(
+    overwritten: Overwritten, undo: tuple[np.ndarray, np.ndarray], undone: int, keep: bool
+) -> tuple[tuple[np.ndarray, np.ndarray], int]:
+    """Move what a probe ``overwritten`` onto the ``undo`` trail of scores (the first
+    ``undone`` of it held) if ``keep``, emptying it for the next probe; returns the trail,
+    grown if need be, and its length."""
+    cells, before, noted, count = overwritten
+    trail_cells, trail_scores = undo
+    if keep:
+        trail_cells = _grown(trail_cells, undone + count[0])
+        trail_scores = _grown(trail_scores, undone + count[0])
+    for at in range(count[0]):
+        noted[cells[at]] = False
+        if keep:
+            trail_cells[undone] = cells[at]
+            trail_scores[undone] = before[at]
+            undone += 1
+    count[0] = 0
+    return (trail_cells, trail_scores), undone
+
+
+@njit(cache=True)
+def _rescored(
+    scores: np.ndarray, undo: tuple[np.ndarray, np.ndarray], undone: int, mark: int
+) -> int:
+    """Put back the scores the trail ``undo`` replaced since it was ``mark`` long, latest
+    first; returns ``mark``."""
+    cells, before = undo
+    for at in range(undone - 1, mark - 1, -1):
+        scores[cells[at]] = before[at]
+    return mark
 
 
 @njit(cache=True)
@@ -965,7 +1027,9 @@ def _settle(
     if not probe:
         return EXHAUSTED
     todo = np.ones(grid.shape[0], np.bool_)
-    return _probe(grid, scores, todo, puzzle, work, trials, counters, -1)
+    return _probe(
+        grid, scores, todo, puzzle, work, trials, counters, -1, _overwritten(grid.shape[0])
+    )
 
 
 @njit(cache=True)
@@ -1174,10 +1238,12 @@ def _dive(
     race then solved 95 against 93, a median puzzle in 0.89 of the time.
 
     The path from the root is one grid and the trail of the cells fixed below the root,
-    reopened on the way back up (``_down``, ``_up``), and the probes' scores are kept per
-    level only for the static order, which reads them. With a grid and scores per level,
-    a sparse picture's search, a level deeper for nearly every cell, had taken 3.5 GB on
-    random 150x150 puzzles at density 0.1 and 11 GB at 200x200.
+    reopened on the way back up (``_down``, ``_up``); the probes' scores are one array
+    too, and the static order, which reads them, keeps the scores each probe replaced on
+    a trail of their own, put back on the way up (``_noted``, ``_rescored``). With a grid
+    and scores per level, a sparse picture's search, a level deeper for nearly every
+    cell, had taken 3.5 GB on random 150x150 puzzles at density 0.1 and 11 GB at 200x200;
+    with scores per level, counting one of those 150x150 puzzles for 30 s took 2.0 GB.
 
     ``order`` is ``dynamic``, the failures before the first restart (0: none), how far a
     repair reopens (see below), ``probing`` and ``sweep``. Until it finds a solution, a
@@ -1235,12 +1301,14 @@ def _dive(
     trail = np.empty(cells, np.int64)  # the cells fixed below the root, in order
     kept = 0  # how much of the trail holds
     marks = np.empty(16, np.int64)  # the trail's length as each level was left downwards
-    levels = np.empty((1 if dynamic else 16, cells), np.float32)
+    overwritten = _overwritten(cells)
+    undo = (np.empty(cells, np.int64), np.empty(cells, np.float32))  # scores replaced below
+    undone = 0  # how much of ``undo`` holds
+    rescoring = np.empty(16, np.int64)  # its length as each level's probe began
     chosen = np.empty(16, np.int64)
     tried = np.zeros(16, np.int8)
     first = np.zeros(16, np.int8)
     found = 0
-    levels[0] = scores
     depth = 0
     fresh = True
     fails, noise, runs = 0, 0.0, 0
@@ -1263,11 +1331,10 @@ def _dive(
             _faded(conflicts, last, failure)
             current[:] = grid
             kept = 0
+            undone = _rescored(scores, undo, undone, 0)
             repairing = may_repair and not repairing and _nearly_done(deepest)
             if repairing:
-                ended = _repair(
-                    (deepest, current, levels[0]), margin, puzzle, work, trials, counters
-                )
+                ended = _repair((deepest, current, scores), margin, puzzle, work, trials, counters)
                 if ended == STOPPED:
                     return found, STOPPED
                 repairing = ended == EXHAUSTED
@@ -1290,7 +1357,7 @@ def _dive(
                 _judge(current, puzzle, beliefs, NODE_ROUNDS, likelier, sureness)
             band = (runs % 4 if sweep > 0 else -1, sweep)
             cell = _branch_cell(
-                current, sureness if dynamic else levels[depth], noise, band, puzzle, conflicts
+                current, sureness if dynamic else scores, noise, band, puzzle, conflicts
             )
             if cell < 0:
                 if not _satisfies(current, puzzle):
@@ -1300,17 +1367,22 @@ def _dive(
                 if found == limit and (depth > 0 or repairing):
                     return found, STOPPED
                 depth, kept = _up(current, trail, marks, depth, kept)
+                if depth >= 0:
+                    undone = _rescored(scores, undo, undone, rescoring[depth])
                 continue
             chosen[depth] = cell
             tried[depth] = 0
         if tried[depth] == 2:
             depth, kept = _up(current, trail, marks, depth, kept)
+            if depth >= 0:
+                undone = _rescored(scores, undo, undone, rescoring[depth])
             continue
         tried[depth] += 1
         if tried[depth] == 1:
             first[depth] = likelier[chosen[depth]]  # the second try must be the other value
         value = first[depth] if tried[depth] == 1 else FILLED + EMPTY - first[depth]
         marks = _grown(marks, depth + 1)
+        rescoring = _grown(rescoring, depth + 1)
         chosen = _grown(chosen, depth + 1)
         tried = _grown(tried, depth + 1)
         first = _grown(first, depth + 1)
@@ -1324,15 +1396,12 @@ def _dive(
                 _conflict(conflicts, last, -1 - failed, failure, step)
                 step = max(CONFLICT_STEP_FLOOR, step - CONFLICT_STEP_DECREASE)
             continue
-        below = 0  # a dynamic search has no use for the probes' scores: one row of them
-        if not dynamic:
-            below = depth + 1
-            levels = _grown(levels, below)
-            levels[below] = levels[depth]
+        rescoring[depth] = undone
         if probing:
             todo[:] = False
             _near(child, chosen[depth], todo, puzzle)
-            ended = _probe(child, levels[below], todo, puzzle, work, trials, counters, budget)
+            ended = _probe(child, scores, todo, puzzle, work, trials, counters, budget, overwritten)
+            undo, undone = _noted(overwritten, undo, undone, not dynamic)  # dynamic: no use
         else:  # a node counts as one probe
             ended = STOPPED if _spend(counters, budget) else EXHAUSTED
         if ended == STOPPED:
@@ -1344,6 +1413,7 @@ def _dive(
             fresh = True
         else:
             fails += 1
+            undone = _rescored(scores, undo, undone, rescoring[depth])
     return found, EXHAUSTED
 
 
