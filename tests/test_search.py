@@ -529,3 +529,36 @@ def test_the_compiled_check_of_a_solution_agrees_with_satisfies(
         if (len(grid), len(grid[0])) == (puzzle.height, puzzle.width):
             cells = kernel.cells_of(puzzle, grid)
             assert kernel._satisfies(cells, kernel.arrays(puzzle)) == satisfies(puzzle, grid)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.tuples(st.integers(0, 9), st.floats(0, 100, width=32)), max_size=15),
+        min_size=1,
+        max_size=12,
+    ),
+    st.integers(0, 11),
+)
+def test_backtracking_puts_back_every_score_the_probes_below_replaced(
+    probes: list[list[tuple[int, float]]], jump: int
+) -> None:
+    """The static order keeps one array of scores: each level's probe notes what it
+    replaces on the undo trail, and going back to a level, one level at a time or many at
+    once (a restart), restores the array as it was there."""
+    scores = np.arange(10, dtype=np.float32)
+    overwritten = kernel._overwritten(10)
+    undo, undone = (np.empty(10, np.int64), np.empty(10, np.float32)), 0
+    marks, before = [], []
+    for writes in probes:
+        marks.append(undone)
+        before.append(scores.copy())
+        for cell, score in writes:
+            kernel._rescore(scores, cell, score, overwritten)
+        undo, undone = kernel._noted(overwritten, undo, undone, True)
+    level = min(jump, len(probes) - 1)
+    undone = kernel._rescored(scores, undo, undone, marks[level])
+    assert np.array_equal(scores, before[level])
+    for mark, expected in zip(reversed(marks[:level]), reversed(before[:level]), strict=True):
+        undone = kernel._rescored(scores, undo, undone, mark)
+        assert np.array_equal(scores, expected)
