@@ -169,3 +169,21 @@ Ending = tuple[bool, Stop | None]
 
 Enumerating = Generator[Grid, None, Ending]
 """Distinct, checked grids, then how the enumeration ended."""
+
+
+def one_by_one(
+    search: Callable[[], Searched], exclude: Callable[[Grid], None], limit: int | None
+) -> Enumerating:
+    """Solutions one ``search`` at a time, each excluded before the next, up to ``limit``:
+    how a solver with no enumeration of its own enumerates (Glucose, the MIP)."""
+    found = 0
+    while limit is None or found < limit:
+        grid = search()
+        if grid is None:
+            return False, Stop.TIME_LIMIT
+        if grid is False:
+            return True, None
+        yield grid
+        found += 1
+        exclude(grid)
+    return False, Stop.LIMIT

@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ortools.linear_solver import pywraplp
 
@@ -36,6 +37,7 @@ from nonocp.answers import (
     Stop,
     Uniqueness,
     checked,
+    one_by_one,
 )
 from nonocp.blocks import Placements, placements
 from nonocp.clock import OutOfTime, in_time, seconds_left
@@ -153,17 +155,9 @@ class Enumeration(engine.Enumeration):
         for solution in earlier:
             mip.forbid(solution)
         limit = engine.left_to_find(self.limit, earlier)
-        found = 0
-        while limit is None or found < limit:
-            grid = mip.search(self.puzzle, deadline)
-            if grid is None:
-                return False, Stop.TIME_LIMIT
-            if grid is False:
-                return True, None
-            yield grid
-            found += 1
-            mip.forbid(grid)
-        return False, Stop.LIMIT
+        return (
+            yield from one_by_one(partial(mip.search, self.puzzle, deadline), mip.forbid, limit)
+        )
 
 
 def solutions(

@@ -15,12 +15,14 @@ from hypothesis import given, settings
 
 import nonocp
 from nonocp import count, engine, load, satisfies, solutions, solve
-from nonocp.answers import Ending, Status, Stop, Uniqueness
+from nonocp.answers import Count, Ending, Halt, Status, Stop, Uniqueness
 from nonocp.backends import backend
+from nonocp.clock import deadline_after
 from nonocp.engine import enumerated
 from nonocp.errors import InputError, PuzzleError
 from nonocp.formats import dumps
 from nonocp.logic import Rating
+from nonocp.models import ModelName, builder
 from nonocp.puzzle import Grid, Known, Puzzle, ambiguous_cells
 
 from bruteforce import all_solutions
@@ -230,7 +232,7 @@ def test_an_enumeration_goes_on_from_what_the_search_found() -> None:
 
 
 @pytest.mark.parametrize("limit", [None, 30])
-def test_cp_sat_counts_on_past_the_search_without_counting_its_grids_twice(
+def test_the_solver_enumerates_on_past_the_search_without_counting_its_grids_twice(
     monkeypatch: pytest.MonkeyPatch, limit: int | None
 ) -> None:
     monkeypatch.setattr(engine, "COUNT_PROBES", 100)
@@ -334,6 +336,32 @@ def test_the_search_counts_past_the_grids_it_hands_over(
     assert total.differing == {(r, c) for r in range(7) for c in range(7)}
     limited = count(rooks(7), limit=2000)
     assert (limited.count, limited.exact, limited.stopped_by) == (2000, False, "limit")
+
+
+@pytest.mark.parametrize("model", [None, "automaton"])
+def test_the_solver_counting_beside_the_search_stops_keeping_solutions_past_its_share(
+    monkeypatch: pytest.MonkeyPatch, model: ModelName | None
+) -> None:
+    """Past ``KEPT_CELLS`` the solver's side of a count keeps the count it has and waits
+    until the race, or the deadline, ends; unchecked, it would count all 5,040."""
+    monkeypatch.setattr(engine, "KEPT_CELLS", 3 * 49)  # three solutions of rooks(7)
+    puzzle, build = rooks(7), None if model is None else builder(model)
+    known: Known = [[None] * 7 for _ in range(7)]
+    counted: list[Count] = []
+    halt = Halt()
+
+    def counting() -> None:
+        counted.append(engine._count_enumerated(puzzle, known, (), None, None, build, halt))
+
+    side = threading.Thread(target=counting)
+    side.start()
+    side.join(0.5)
+    assert side.is_alive() and not counted
+    halt.halt()
+    side.join(10)
+    late = engine._count_enumerated(puzzle, known, (), None, deadline_after(0.2), build, Halt())
+    for total in [*counted, late]:
+        assert (total.count, total.exact, total.stopped_by) == (3, False, "time limit")
 
 
 def test_the_package_loads_one_puzzle_names_its_errors_and_refuses_a_set_as_one(

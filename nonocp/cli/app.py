@@ -85,8 +85,8 @@ Engine = Annotated[
     EngineName,
     typer.Option(
         "--engine",
-        help="cpsat (nonocp's engine: logic, its own search and Glucose; CP-SAT with --model"
-        " and to count) or mip (the block-start model as a MIP, SCIP).",
+        help="cpsat (nonocp's engine: logic, its own search and Glucose; CP-SAT with --model)"
+        " or mip (the block-start model as a MIP, SCIP).",
     ),
 ]
 Model = Annotated[
@@ -95,7 +95,7 @@ Model = Annotated[
         "--model",
         help="Use CP-SAT with this model: clue automata (the fastest), block starts, or both."
         " Without it, solve and analyze race their own searches and Glucose, and count"
-        " enumerates with clue automata.",
+        " enumerates with Glucose.",
         show_default=False,
     ),
 ]
