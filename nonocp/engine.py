@@ -43,6 +43,7 @@ from nonocp.answers import (
     Tally,
     Uniqueness,
     checked,
+    one_by_one,
 )
 from nonocp.clock import deadline_after, later, seconds_left
 from nonocp.logic import Deduction, deduce
@@ -412,17 +413,19 @@ def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
     a solver running here would hold it for its whole run (a minute, on a large puzzle)."""
     outcomes: list[Outcome | BaseException] = []
     ended = threading.Event()
+    done = [False] * len(sides)  # a side that has ended is not stopped: it may run again
 
-    def run(side: Side[Outcome]) -> None:
+    def run(index: int, side: Side[Outcome]) -> None:
         try:
             outcomes.append(side.run())
         except BaseException as error:  # handed to the caller's thread
             outcomes.append(error)
+        done[index] = True
         ended.set()
 
     threads = [
-        threading.Thread(target=run, args=(side,), name="nonocp-race", daemon=True)
-        for side in sides
+        threading.Thread(target=run, args=(index, side), name="nonocp-race", daemon=True)
+        for index, side in enumerate(sides)
     ]
     for thread in threads:
         thread.start()
@@ -430,8 +433,9 @@ def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
         ended.wait()
     finally:
         while any(thread.is_alive() for thread in threads):
-            for side in sides:  # a solve only starting may have missed the first stop
-                side.stop()
+            for index, side in enumerate(sides):  # one only starting may miss the first stop
+                if not done[index]:
+                    side.stop()
             for thread in threads:
                 thread.join(0.01)
     for outcome in outcomes:
@@ -638,10 +642,20 @@ def _others(
     if build is None and known is not None:
         from nonocp import sat
 
-        return sat.enumerate_solutions(puzzle, known, deadline, wanted, earlier, halt)
+        solving = sat.Solving(puzzle, known, deadline, halt)
+        for grid in earlier:
+            solving.exclude(grid)
+        return one_by_one(partial(_aside, solving.search, halt), solving.exclude, wanted)
     from nonocp import cpsat
 
     return cpsat.enumerate_solutions(puzzle, known, deadline, wanted, build, earlier, halt)
+
+
+def _aside(search: Callable[[], Searched], halt: Halt) -> Searched:
+    """What ``search`` finds, run in a thread of its own (``_in_threads``): a solve
+    running in this thread would hold Ctrl-C until it ended (on Knotty, for minutes)."""
+    (searched,) = _in_threads([Side(search, halt.halt)])
+    return searched
 
 
 def _first_ones(

@@ -32,12 +32,12 @@ solution took a median 0.40 s against 0.80 s over five clause orders, the 94 tcg
 puzzles the probe budget leaves 75.0 s against 81.7 s over two, and Gettys and Sierp
 the same (``benchmarks/CHOICES.md``).
 
-Enumerating, each solution found is excluded by a clause over the open cells only
-(``enumerate_solutions``). That outpaces CP-SAT's enumeration where the compiled search
-hands solutions over to a solver: in 10 s from the probed root, 10,689 against 7,162 on
-random 25x25 seed 9 at density 0.45, 469 against 215 on random 60x60 seed 1 at density
-0.2, and 122 against 27 in 30 s on random 150x150 seed 1 at density 0.1, where CP-SAT's
-model took 1.6 GB (0.7 GB here).
+Enumerating (``engine._others``), each solution found is excluded by a clause over the
+open cells only (``Solving.exclude``). That outpaces CP-SAT's enumeration where the
+compiled search hands solutions over to a solver: in 10 s from the probed root, 10,689
+against 7,162 on random 25x25 seed 9 at density 0.45, 469 against 215 on random 60x60
+seed 1 at density 0.2, and 122 against 27 in 30 s on random 150x150 seed 1 at density
+0.1, where CP-SAT's model took 1.6 GB (0.7 GB here).
 
 Cell (r, c) is variable ``r * width + c + 1``, so a model reads back as a grid directly.
 Importing PySAT takes about 40 ms, but the engine still imports this module only when
@@ -54,7 +54,7 @@ from itertools import pairwise
 
 from pysat.solvers import Glucose4
 
-from nonocp.answers import Enumerating, Halt, Searched, checked, one_by_one
+from nonocp.answers import Halt, Searched, checked
 from nonocp.blocks import Placements, placements
 from nonocp.clock import seconds_left, stopping_at
 from nonocp.logic.board import open_cells
@@ -223,19 +223,3 @@ class Solving:
             self.excluded.append(clause)
         else:
             self.solver.add_clause(clause)
-
-
-def enumerate_solutions(
-    puzzle: Puzzle,
-    known: Known | None,
-    deadline: float | None,
-    limit: int | None,
-    forbidden: tuple[Grid, ...],
-    halt: Halt,
-) -> Enumerating:
-    """The distinct solutions but the ``forbidden`` ones, from ``known``, up to ``limit``,
-    each excluded before the next is searched for; then how the enumeration ended."""
-    solving = Solving(puzzle, known, deadline, halt)
-    for solution in forbidden:
-        solving.exclude(solution)
-    return one_by_one(solving.search, solving.exclude, limit)

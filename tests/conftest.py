@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
+from nonocp.answers import Ending, Enumerating
 from nonocp.formats import non
-from nonocp.puzzle import Puzzle
+from nonocp.puzzle import Grid, Puzzle
 
 REPO = Path(__file__).resolve().parents[1]
 PUZZLES = REPO / "puzzles"
@@ -60,6 +61,16 @@ def puzzle_of(grid: Sequence[Sequence[int]]) -> Puzzle:
     """The puzzle a random picture defines, without keeping the picture as its solution."""
     solved = Puzzle.from_grid(grid)
     return Puzzle(rows=solved.rows, columns=solved.columns)
+
+
+def drained(enumeration: Enumerating) -> tuple[list[Grid], Ending]:
+    """The grids an enumeration yields, and how it ended."""
+    grids = []
+    while True:
+        try:
+            grids.append(next(enumeration))
+        except StopIteration as ended:
+            return grids, ended.value
 
 
 def pack_puzzles(text: str) -> list[Puzzle]:

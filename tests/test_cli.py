@@ -246,7 +246,8 @@ def stalling(tmp_path_factory: pytest.TempPathFactory) -> Path:
     [
         (["solve", "{p}", "--first"], ""),  # the searches' race
         (["solve", "{p}", "--model", "blocks"], ""),  # CP-SAT in the race
-        (["count", "{p}"], ""),  # CP-SAT's enumeration
+        (["count", "{p}"], ""),  # the search counting beside Glucose
+        (["count", str(PUZZLES / "webpbn" / "knotty.nin"), "--show"], ""),  # Glucose's
         (["solve", "{p}", "{p}", "--jobs", "2"], "interrupted after 0 of 2 puzzles\n"),  # workers
     ],
 )

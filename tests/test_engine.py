@@ -26,7 +26,7 @@ from nonocp.models import ModelName, builder
 from nonocp.puzzle import Grid, Known, Puzzle, ambiguous_cells
 
 from bruteforce import all_solutions
-from conftest import HEART, PUZZLES, puzzle_of, random_grids
+from conftest import HEART, PUZZLES, drained, puzzle_of, random_grids
 
 KNOWN_COUNTS = {path.stem: 1 for path in PUZZLES.glob("*.txt")} | {"nonunique": 43}
 
@@ -336,6 +336,22 @@ def test_the_search_counts_past_the_grids_it_hands_over(
     assert total.differing == {(r, c) for r in range(7) for c in range(7)}
     limited = count(rooks(7), limit=2000)
     assert (limited.count, limited.exact, limited.stopped_by) == (2000, False, "limit")
+
+
+def test_glucose_enumerates_all_but_the_earlier_solutions_up_to_its_limit_or_deadline() -> None:
+    puzzle = load(PUZZLES / "nonunique.txt")
+    known: Known = [[None] * puzzle.width for _ in range(puzzle.height)]
+    every = sorted(solutions(puzzle))
+    earlier = tuple(every[:10])
+
+    def others(deadline: float | None, wanted: int | None) -> tuple[list[Grid], Ending]:
+        return drained(engine._others(puzzle, known, deadline, wanted, None, earlier, Halt()))
+
+    rest, ending = others(None, None)
+    assert (sorted(rest), ending) == (every[10:], (True, None))
+    some, ending = others(None, 5)
+    assert len(set(some) - set(earlier)) == 5 and ending == (False, "limit")
+    assert others(time.perf_counter() - 1, None) == ([], (False, "time limit"))
 
 
 @pytest.mark.parametrize("model", [None, "automaton"])

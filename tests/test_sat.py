@@ -13,28 +13,19 @@ from hypothesis import strategies as st
 from pysat.solvers import Glucose4
 
 from nonocp import load, sat
-from nonocp.answers import Ending, Enumerating, Halt
+from nonocp.answers import Halt, one_by_one
 from nonocp.generate import random_puzzle
 from nonocp.puzzle import Grid, Known, Puzzle
-from nonocp.sat import Solving, enumerate_solutions
+from nonocp.sat import Solving
 
 from bruteforce import all_solutions
-from conftest import PUZZLES, mixed_puzzles, puzzle_of, random_grids
-
-
-def drained(enumeration: Enumerating) -> tuple[list[Grid], Ending]:
-    """The grids an enumeration yields, and how it ended."""
-    grids = []
-    while True:
-        try:
-            grids.append(next(enumeration))
-        except StopIteration as ended:
-            return grids, ended.value
+from conftest import PUZZLES, drained, mixed_puzzles, puzzle_of, random_grids
 
 
 def every_solution(puzzle: Puzzle, known: Known | None) -> set[Grid]:
     """What the formula admits, one solution at a time, each excluded before the next."""
-    grids, ending = drained(enumerate_solutions(puzzle, known, None, None, (), Halt()))
+    solving = Solving(puzzle, known, None, Halt())
+    grids, ending = drained(one_by_one(solving.search, solving.exclude, None))
     assert ending == (True, None) and len(grids) == len(set(grids))
     return set(grids)
 
@@ -62,18 +53,6 @@ def test_known_cells_keep_exactly_the_solutions_that_agree(data: st.DataObject) 
     cells = st.sampled_from([None, None, 0, 1])
     known = [[data.draw(cells) for _ in range(puzzle.width)] for _ in range(puzzle.height)]
     assert every_solution(puzzle, known) == agreeing(all_solutions(puzzle), known)
-
-
-def test_an_enumeration_skips_the_forbidden_solutions_and_ends_at_its_limit_or_deadline() -> None:
-    puzzle = load(PUZZLES / "nonunique.txt")
-    every = sorted(every_solution(puzzle, None))
-    forbidden = tuple(every[:10])
-    rest, ending = drained(enumerate_solutions(puzzle, None, None, None, forbidden, Halt()))
-    assert (sorted(rest), ending) == (every[10:], (True, None))
-    some, ending = drained(enumerate_solutions(puzzle, None, None, 5, forbidden, Halt()))
-    assert len(set(some) - set(forbidden)) == 5 and ending == (False, "limit")
-    late = enumerate_solutions(puzzle, None, time.perf_counter() - 1, None, (), Halt())
-    assert drained(late) == ([], (False, "time limit"))
 
 
 def test_a_filled_cell_places_the_next_block_by_unit_propagation() -> None:
