@@ -154,6 +154,11 @@ class Halt:
             self._stop = stop
             return not self._halted
 
+    @property
+    def halted(self) -> bool:
+        """Whether ``halt`` was called: a solve that ends abnormally was stopped, then."""
+        return self._halted
+
     def halt(self) -> None:
         """Stop the running solve. A solve that is only starting may miss it, so callers
         repeat this until the solving thread has ended."""

@@ -431,17 +431,37 @@ def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
         thread.start()
     try:
         ended.wait()
-    finally:
-        while any(thread.is_alive() for thread in threads):
-            for index, side in enumerate(sides):  # one only starting may miss the first stop
-                if not done[index]:
-                    side.stop()
-            for thread in threads:
-                thread.join(0.01)
+    except KeyboardInterrupt:
+        _stop(sides, done, threads, time.perf_counter() + UNHEEDED_CTRL_C)
+        raise
+    _stop(sides, done, threads, None)
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
     return cast(list[Outcome], outcomes)
+
+
+UNHEEDED_CTRL_C = 1.0
+"""Seconds a side may take to stop after Ctrl-C before it is left to end with the process
+(its thread is a daemon). SCIP heeds an interrupt between its steps, not within an LP
+solve: Knotty's root LP went on for 26 s after Ctrl-C, to the time limit."""
+
+
+def _stop(
+    sides: list[Side[Outcome]],
+    done: list[bool],
+    threads: list[threading.Thread],
+    until: float | None,
+) -> None:
+    """Stop the sides still running until their threads have ended, or ``until`` passes."""
+    while any(thread.is_alive() for thread in threads):
+        if until is not None and time.perf_counter() > until:
+            return
+        for index, side in enumerate(sides):  # one only starting may miss the first stop
+            if not done[index]:
+                side.stop()
+        for thread in threads:
+            thread.join(0.01)
 
 
 def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:
@@ -645,15 +665,16 @@ def _others(
         solving = sat.Solving(puzzle, known, deadline, halt)
         for grid in earlier:
             solving.exclude(grid)
-        return one_by_one(partial(_aside, solving.search, halt), solving.exclude, wanted)
+        return one_by_one(partial(aside, solving.search, halt), solving.exclude, wanted)
     from nonocp import cpsat
 
     return cpsat.enumerate_solutions(puzzle, known, deadline, wanted, build, earlier, halt)
 
 
-def _aside(search: Callable[[], Searched], halt: Halt) -> Searched:
-    """What ``search`` finds, run in a thread of its own (``_in_threads``): a solve
-    running in this thread would hold Ctrl-C until it ended (on Knotty, for minutes)."""
+def aside(search: Callable[[], Searched], halt: Halt) -> Searched:
+    """What ``search`` finds, run in a thread of its own (``_in_threads``) and stopped by
+    ``halt``: a solve running in this thread would hold Ctrl-C until it ended (Glucose's
+    or SCIP's on Knotty, for minutes)."""
     (searched,) = _in_threads([Side(search, halt.halt)])
     return searched
 

@@ -30,6 +30,7 @@ from nonocp import engine
 from nonocp.answers import (
     Count,
     Enumerating,
+    Halt,
     Result,
     Searched,
     SolverBug,
@@ -46,6 +47,10 @@ from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle, columns_of
 
 SOLVED = (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE)
+NO_CTRL_C = "misc/catchctrlc = FALSE"
+"""SCIP's own Ctrl-C handler, on by default, took the signal from Python for the whole
+solve, printed "pressed CTRL-C 1 times" and carried on: on Knotty nonocp still ran 27 s
+after Ctrl-C, to its time limit. Off, Ctrl-C reaches Python, which halts the solve."""
 
 
 @dataclass
@@ -70,10 +75,11 @@ class Mip:
         for r, c in self.free:
             cut.SetCoefficient(self.cells[r][c], -1 if grid[r][c] else 1)
 
-    def search(self, puzzle: Puzzle, deadline: float | None) -> Searched:
-        """A checked solution, False when proven there is none, None when time ran out."""
+    def search(self, puzzle: Puzzle, deadline: float | None, halt: Halt) -> Searched:
+        """A checked solution, False when proven there is none, None when time ran out or
+        ``halt`` stopped the solve (SCIP then ends abnormally)."""
         left = seconds_left(deadline)
-        if left == 0:
+        if left == 0 or not halt.admit(self.solver.InterruptSolve):
             return None
         if left is not None:
             self.solver.SetTimeLimit(max(1, int(left * 1000)))
@@ -82,7 +88,7 @@ class Mip:
             return checked(puzzle, self.grid())
         if status == pywraplp.Solver.INFEASIBLE:
             return False
-        if status == pywraplp.Solver.NOT_SOLVED:
+        if status == pywraplp.Solver.NOT_SOLVED or halt.halted:
             return None
         raise SolverBug(f"SCIP stopped abnormally (MPSolver status {status})")
 
@@ -91,6 +97,7 @@ def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = N
     solver = pywraplp.Solver.CreateSolver("SCIP")
     if solver is None:
         raise NonocpError("this OR-tools build has no SCIP solver; use --engine cpsat")
+    solver.SetSolverSpecificParametersAsString(NO_CTRL_C)
     cells = [
         [
             solver.IntVar(0, 1, f"x{r}_{c}")
@@ -147,7 +154,8 @@ class Enumeration(engine.Enumeration):
     def _the_rest(
         self, known: Known | None, deadline: float | None, earlier: tuple[Grid, ...]
     ) -> Enumerating:
-        """One MIP per solution, each cutting off the ones found before it."""
+        """One MIP per solution, each cutting off the ones found before it, each solved in
+        a thread of its own (``engine.aside``) so that Ctrl-C stops it at once."""
         try:
             mip = build(self.puzzle, known, deadline)
         except OutOfTime:
@@ -155,9 +163,9 @@ class Enumeration(engine.Enumeration):
         for solution in earlier:
             mip.forbid(solution)
         limit = engine.left_to_find(self.limit, earlier)
-        return (
-            yield from one_by_one(partial(mip.search, self.puzzle, deadline), mip.forbid, limit)
-        )
+        halt = Halt()
+        search = partial(engine.aside, partial(mip.search, self.puzzle, deadline, halt), halt)
+        return (yield from one_by_one(search, mip.forbid, limit))
 
 
 def solutions(

@@ -248,14 +248,16 @@ def stalling(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (["solve", "{p}", "--model", "blocks"], ""),  # CP-SAT in the race
         (["count", "{p}"], ""),  # the search counting beside Glucose
         (["count", str(PUZZLES / "webpbn" / "knotty.nin"), "--show"], ""),  # Glucose's
+        (["solve", str(PUZZLES / "webpbn" / "knotty.nin"), "--engine", "mip"], ""),  # SCIP's
         (["solve", "{p}", "{p}", "--jobs", "2"], "interrupted after 0 of 2 puzzles\n"),  # workers
     ],
 )
 def test_ctrl_c_stops_every_process_at_once_with_status_130(
     stalling: Path, command: list[str], said: str
 ) -> None:
-    returncode, _, errors, gone = after_ctrl_c([arg.format(p=stalling) for arg in command])
+    returncode, output, errors, gone = after_ctrl_c([arg.format(p=stalling) for arg in command])
     assert (returncode, errors) == (130, said)
+    assert "CTRL-C" not in output  # no solver's own handler took it
     assert gone  # the workers too
 
 

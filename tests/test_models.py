@@ -7,6 +7,7 @@ never reach a model); the full pipeline is checked once per backend as well.
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonocp import load, mip
-from nonocp.answers import Status, Uniqueness
+from nonocp.answers import Halt, Status, Uniqueness
 from nonocp.backends import Backend, backend
 from nonocp.blocks import place
 from nonocp.clock import OutOfTime
@@ -183,7 +184,7 @@ def matches(known: Known, grid: Grid) -> bool:
 def mip_solutions(puzzle: Puzzle, known: Known) -> set[Grid]:
     model = mip.build(puzzle, known)
     found: set[Grid] = set()
-    while (grid := model.search(puzzle, None)) is not False:
+    while (grid := model.search(puzzle, None, Halt())) is not False:
         assert isinstance(grid, tuple)
         found.add(grid)
         model.forbid(grid)
@@ -247,6 +248,22 @@ def test_an_enumeration_out_of_time_while_building_ends_by_the_time_limit() -> N
         with pytest.raises(StopIteration) as ended:
             next(enumeration)
         assert ended.value.value == (False, "time limit")
+
+
+def test_a_halted_mip_solve_ends_at_once_proving_nothing() -> None:
+    """SCIP, interrupted, ends abnormally: no solver bug, and no verdict. Without logic it
+    takes over a minute on p200."""
+    puzzle = load(PUZZLES / "p200.txt")
+    model = mip.build(puzzle)
+    halt = Halt()
+    searched: list[object] = []
+    solving = threading.Thread(target=lambda: searched.append(model.search(puzzle, None, halt)))
+    solving.start()
+    time.sleep(1)
+    halt.halt()
+    solving.join(10)
+    assert searched == [None]
+    assert model.search(puzzle, None, halt) is None  # a later solve does not start
 
 
 def test_mip_count_limit_says_at_least() -> None:
