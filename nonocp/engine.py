@@ -410,7 +410,8 @@ def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
     """Each side's outcome, in the order they ended, each side run in a thread of its
     own: whichever ends first stops the rest. This thread only waits, so that Ctrl-C
     reaches it at once and stops every side, as a deadline does, where compiled code or
-    a solver running here would hold it for its whole run (a minute, on a large puzzle)."""
+    a solver running here would hold it for its whole run (a minute, on a large puzzle).
+    Stopped sides are waited for, after Ctrl-C for ``UNHEEDED_CTRL_C`` at most."""
     outcomes: list[Outcome | BaseException] = []
     ended = threading.Event()
     done = [False] * len(sides)  # a side that has ended is not stopped: it may run again
