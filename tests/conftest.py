@@ -93,6 +93,17 @@ def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows=puzzle_of(one).rows, columns=puzzle_of(other).columns)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_search() -> None:
+    """The compiled search, compiled before any test runs nonocp in a process of its own.
+    The first process to need it after installing compiles it (30-50 s) and says so on
+    standard error, where tests of a process's output would meet it or not depending on
+    which tests ran before them (a Ctrl-C test run first failed on that line)."""
+    from nonocp.logic.search import load
+
+    load()
+
+
 @pytest.fixture
 def shared() -> Path:
     if not SHARED.is_dir():
