@@ -9,13 +9,14 @@ from __future__ import annotations
 import itertools
 import threading
 import time
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonocp import load, mip
-from nonocp.answers import Halt, Status, Uniqueness
+from nonocp.answers import Halt, Status, Uniqueness, one_by_one
 from nonocp.backends import Backend, backend
 from nonocp.blocks import place
 from nonocp.clock import OutOfTime
@@ -26,7 +27,7 @@ from nonocp.models import CellModel, ModelBuilder, ModelName, builder, cell_mode
 from nonocp.puzzle import Clue, Grid, Known, Puzzle, columns_of, runs
 
 from bruteforce import lines_with_runs
-from conftest import PUZZLES, puzzle_of, random_grids
+from conftest import PUZZLES, drained, puzzle_of, random_grids
 
 KNOWN_COUNTS = {path.stem: 1 for path in PUZZLES.glob("*.txt")} | {"nonunique": 43}
 SLOW_FOR_THE_MIP = {"castle", "difficult", "p200"}
@@ -183,12 +184,10 @@ def matches(known: Known, grid: Grid) -> bool:
 
 def mip_solutions(puzzle: Puzzle, known: Known) -> set[Grid]:
     model = mip.build(puzzle, known)
-    found: set[Grid] = set()
-    while (grid := model.search(puzzle, None, Halt())) is not False:
-        assert isinstance(grid, tuple)
-        found.add(grid)
-        model.forbid(grid)
-    return found
+    search = partial(model.search, puzzle, None, Halt())
+    grids, ending = drained(one_by_one(search, model.forbid, None))
+    assert ending == (True, None) and len(grids) == len(set(grids))
+    return set(grids)
 
 
 def over(build: ModelBuilder, known: Known) -> ModelBuilder:
