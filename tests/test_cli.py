@@ -26,7 +26,6 @@ from bruteforce import all_solutions
 from conftest import (
     HEART,
     PUZZLES,
-    REPO,
     Picture,
     nonocp_command,
     pack_puzzles,
@@ -53,15 +52,19 @@ print(json.dumps({
 code, which of OR-tools, numba and numpy it imported, and its peak memory in MiB (Linux
 counts ``ru_maxrss`` in KiB)."""
 
+INSTALLED = [sys.executable, "-P"]
+"""Python running the installed nonocp: with ``-c`` it would otherwise import the source tree
+from the working directory, and numba keeps its cache by the file compiled, so on a fresh
+install the search was compiled a second time there (94 s of the sparse picture's test)."""
+
 
 def run_main(*args: str, timeout: float) -> tuple[list[str], dict[str, Any]]:
     """The lines nonocp printed with ``args``, run by ``RUN_MAIN_THEN_REPORT``, and the
     report that follows them."""
     ran = subprocess.run(
-        [sys.executable, "-c", RUN_MAIN_THEN_REPORT, *args],
+        [*INSTALLED, "-c", RUN_MAIN_THEN_REPORT, *args],
         capture_output=True,
         text=True,
-        cwd=REPO,
         timeout=timeout,
     )
     assert ran.returncode == 0, ran.stderr
@@ -389,7 +392,7 @@ def test_ctrl_c_while_the_commands_load_exits_130_without_a_traceback(module: st
     """The MIP engine imports OR-tools even for a puzzle line logic settles."""
     args = [module, str(PUZZLES / "heart.txt"), "--engine", "mip"]
     run = subprocess.run(
-        [sys.executable, "-c", CTRL_C_WHILE_IMPORTING, *args],
+        [*INSTALLED, "-c", CTRL_C_WHILE_IMPORTING, *args],
         capture_output=True,
         text=True,
         timeout=60,
