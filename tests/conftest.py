@@ -96,8 +96,8 @@ def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
 @pytest.fixture(scope="session", autouse=True)
 def compiled_search() -> None:
     """The compiled search, compiled before any test runs nonocp in a process of its own.
-    The first process to need it after installing compiles it (30-50 s) and says so on
-    standard error, where tests of a process's output would meet it or not depending on
+    The first process to need it after installing compiles it (about a minute) and says so
+    on standard error, where tests of a process's output would meet it or not depending on
     which tests ran before them (a Ctrl-C test run first failed on that line)."""
     from nonocp.logic.search import load
 

@@ -87,7 +87,7 @@ def _decimate(
     releasing = int(release * fixing)
     broken = np.zeros(height + width, np.bool_)
     sent = messages(grid, puzzle)
-    hear(grid, puzzle, sent, ROUNDS)
+    hear(grid, puzzle, sent, int(ROUNDS))
     full_grids = 0
     while counters[1] == 0:
         counters[0] += 1

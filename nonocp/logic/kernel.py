@@ -5,9 +5,13 @@ searches it, with the same exact reasoning on flat arrays that numba compiles to
 code. A 25-cell line solve costs about 0.2 µs here (on machine words) against tens of µs
 in Python, which is what makes probing every node of a search affordable. numba caches
 the machine code beside this file: the first search after installing compiles it, once,
-in 30-50 seconds on a 2-core machine. The cache is keyed on this file alone, and the code
+in about a minute on a 2-core machine. The cache is keyed on this file alone, and the code
 compiled here includes ``belief``'s: after editing only that module, delete
-``__pycache__`` here.
+``__pycache__`` here. numba compiles a function once more for each constant value another
+compiled function passes it (its literal type), so the constants passed to ``_probe``,
+``_assume`` and the belief refresh are made plain numbers first (``int(ROUNDS)``): their
+copies had made that compile 73-85 s against 63-72 s (fresh compiles in turn on this
+shared machine), and the search no faster.
 
 A grid is one ``int8`` array of cells, row-major, each ``UNKNOWN``, ``FILLED`` or ``EMPTY``.
 Lines ``0 .. height-1`` are the rows and ``height ..`` the columns; the clues of all lines
@@ -46,6 +50,9 @@ contradiction's ``-1 - line``, since it proves nothing."""
 
 STORED = 1000
 """The most solutions one search hands back as grids; beyond it the count goes on."""
+
+NO_CAP = -1
+"""The solution limit or probe budget of a search that stops only when it is exhausted."""
 
 Kept = tuple[np.ndarray, np.ndarray]
 """What a search keeps of the solutions it finds: the first ``STORED`` grids, and the
@@ -86,8 +93,8 @@ def run(
         shape,
         work,
         (stored, differing),
-        -1 if limit is None else limit,
-        -1 if probes is None else probes,
+        NO_CAP if limit is None else limit,
+        NO_CAP if probes is None else probes,
         counters,
         dynamic,
         -1 if restarts is None else restarts,
@@ -749,8 +756,8 @@ def _probe(
             todo[cell] = False
             if _spend(counters, budget):
                 return STOPPED
-            a = _assume(grid, if_filled, cell, FILLED, puzzle, work, counters)
-            b = _assume(grid, if_empty, cell, EMPTY, puzzle, work, counters)
+            a = _assume(grid, if_filled, cell, int(FILLED), puzzle, work, counters)
+            b = _assume(grid, if_empty, cell, int(EMPTY), puzzle, work, counters)
             if a == HALTED or b == HALTED:
                 return STOPPED
             if a < 0 and b < 0:
@@ -1027,9 +1034,8 @@ def _settle(
     if not probe:
         return EXHAUSTED
     todo = np.ones(grid.shape[0], np.bool_)
-    return _probe(
-        grid, scores, todo, puzzle, work, trials, counters, -1, _overwritten(grid.shape[0])
-    )
+    overwritten = _overwritten(grid.shape[0])
+    return _probe(grid, scores, todo, puzzle, work, trials, counters, int(NO_CAP), overwritten)
 
 
 @njit(cache=True)
@@ -1293,7 +1299,7 @@ def _dive(
     mending = sent
     likelier = np.full(cells, EMPTY, np.int8)
     sureness = np.zeros(cells, np.float32)
-    _judge(grid, puzzle, sent, ROUNDS, likelier, sureness)
+    _judge(grid, puzzle, sent, int(ROUNDS), likelier, sureness)
     conflicts = np.zeros(puzzle[0] + puzzle[1], np.float64)
     last = np.zeros_like(conflicts)  # the failure at which each line last failed
     failure, step = 0.0, CONFLICT_STEP
@@ -1342,7 +1348,7 @@ def _dive(
                 if repairing:
                     ends = 2 * counters[0] - began  # as many probes as the run before
                     mending = messages(current, puzzle)
-                    _judge(current, puzzle, mending, ROUNDS, likelier, sureness)
+                    _judge(current, puzzle, mending, int(ROUNDS), likelier, sureness)
                     noise = 0.0
                 else:
                     current[:] = grid
@@ -1355,7 +1361,7 @@ def _dive(
             quiet = depth > 0 and tried[depth - 1] == 1 and kept - marks[depth - 1] == 1
             if dynamic and not quiet:
                 beliefs = mending if repairing else sent
-                _judge(current, puzzle, beliefs, NODE_ROUNDS, likelier, sureness)
+                _judge(current, puzzle, beliefs, int(NODE_ROUNDS), likelier, sureness)
             band = (runs % 4 if sweep > 0 else -1, sweep)
             cell = _branch_cell(
                 current, sureness if dynamic else scores, noise, band, puzzle, conflicts

@@ -177,10 +177,10 @@ def _spans(size: int) -> list[range]:
 COMPILING = 2.0
 """Seconds after which loading the compiled search says it is compiling: loading numba's
 cached machine code takes about 0.4 s, compiling it (the first search after installing, or
-once the cache beside the package is gone) 30-50 s."""
+once the cache beside the package is gone) about a minute."""
 
 COMPILING_NOTICE = (
-    "compiling the search, once after installing: 30-50 s, left out of time limits and times"
+    "compiling the search, once after installing: about a minute, left out of time limits and times"
 )
 
 _loaded = threading.Event()
