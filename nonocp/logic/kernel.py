@@ -1172,12 +1172,12 @@ def search(
     sweep: int,
     probed: bool,
 ) -> tuple[int, int]:
-    """Depth-first search from ``grid`` for up to ``limit`` solutions (-1: all of them),
+    """Depth-first search from ``grid`` for up to ``limit`` solutions (``NO_CAP``: all of them),
     each checked against its clues (``_satisfies``) and kept in ``solutions``.
 
     The root is propagated and probed in place (only propagated where it was ``probed``
     already): ``grid`` ends holding what was proven for every solution, whatever the
-    outcome. ``budget`` caps the probes below the root (-1: no cap; 0: the root only).
+    outcome. ``budget`` caps the probes below the root (``NO_CAP``: no cap; 0: the root only).
     ``counters[0]`` counts the probes spent; another thread stops the search by setting
     ``counters[1]``, a deadline's timer among them.
     The search runs without the GIL and never takes it: reading the clock from compiled
