@@ -405,19 +405,27 @@ def test_the_cells_of_lines_with_the_highest_conflict_scores_come_first(
 
 
 def test_a_line_s_conflict_score_moves_towards_how_lately_it_failed() -> None:
-    """A line that failed at failure 4 and fails again at 5 earns 1 / (5 - 4 + 1); one
-    that last failed at 1 earns 1 / 5. A restart fades each score by 0.995 per failure
-    since its line last failed."""
+    """After 4 failures, a line that last failed at failure 4 and fails at the next, 5,
+    earns 1 / (5 - 4 + 1); one that last failed at 1 and fails at 6 earns 1 / 6. Each
+    score moves the step of the way, a step that shrinks by 1e-6 at each failure down to
+    0.06. A restart fades each score by 0.995 per failure since its line last failed,
+    and makes the step whole again."""
     from nonocp.logic import kernel
 
-    conflicts, last = np.array([0.2, 0.2]), np.array([4.0, 1.0])
-    kernel._conflict(conflicts, last, 0, 5.0, 0.4)
-    kernel._conflict(conflicts, last, 1, 5.0, 0.4)
-    assert conflicts == pytest.approx([0.2 + 0.4 * (0.5 - 0.2), 0.2])
-    assert list(last) == [5.0, 5.0]
-    conflicts, last = np.array([1.0, 1.0]), np.array([10.0, 0.0])
-    kernel._faded(conflicts, last, 10.0)
-    assert conflicts == pytest.approx([1.0, 0.995**10])
+    history = (np.array([0.2, 0.2]), np.array([4.0, 1.0]), np.array([4.0, 0.4]))
+    kernel._conflict(history, 0)
+    kernel._conflict(history, 1)
+    conflicts, last, clock = history
+    expected = [0.2 + 0.4 * (1 / 2 - 0.2), 0.2 + (0.4 - 1e-6) * (1 / 6 - 0.2)]
+    assert conflicts == pytest.approx(expected, rel=1e-12)
+    assert list(last) == [5.0, 6.0]
+    assert clock == pytest.approx([6.0, 0.4 - 2e-6], rel=1e-12)
+    history = (np.array([1.0, 1.0]), np.array([10.0, 0.0]), np.array([10.0, 0.06]))
+    kernel._conflict(history, 0)
+    assert history[2][1] == 0.06
+    kernel._faded(history)
+    assert history[0] == pytest.approx([1.0 + 0.06 * (0.5 - 1.0), 0.995**11])
+    assert history[2][1] == kernel.CONFLICT_STEP
 
 
 def test_a_stopped_second_search_says_unknown() -> None:

@@ -1128,28 +1128,43 @@ def _branch_cell(
     return best
 
 
+History = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""The lines' conflict history (CHS, see ``_dive``): each line's score, the failure at
+which it last failed, and the search's failures so far with its current step (``_history``)."""
+
+
 @njit(cache=True)
-def _conflict(
-    conflicts: np.ndarray, last: np.ndarray, line: int, failure: float, step: float
-) -> None:
-    """Line ``line`` was found contradictory at the search's ``failure``-th failure: its
-    score moves ``step`` of the way towards one over the failures since it last failed,
-    plus one (CHS), so a line failing often and lately scores highest."""
+def _history(lines: int) -> History:
+    return np.zeros(lines), np.zeros(lines), np.array([0.0, CONFLICT_STEP])
+
+
+@njit(cache=True)
+def _conflict(history: History, line: int) -> None:
+    """Line ``line`` was found contradictory, the search's next failure: its score moves
+    the step of the way towards one over the failures since it last failed, plus one
+    (CHS), so a line failing often and lately scores highest; the step shrinks."""
+    conflicts, last, clock = history
+    clock[0] += 1.0
+    failure, step = clock[0], clock[1]
     conflicts[line] += step * (1.0 / (failure - last[line] + 1.0) - conflicts[line])
     last[line] = failure
+    clock[1] = max(CONFLICT_STEP_FLOOR, step - CONFLICT_STEP_DECREASE)
 
 
 @njit(cache=True)
-def _faded(conflicts: np.ndarray, last: np.ndarray, failure: float) -> None:
-    """At a restart, each line's conflict score fades by how long ago it last failed."""
+def _faded(history: History) -> None:
+    """At a restart, each line's conflict score fades by how long ago it last failed, and
+    the step is whole again."""
+    conflicts, last, clock = history
     for line in range(conflicts.shape[0]):
-        conflicts[line] *= CONFLICT_FADE ** (failure - last[line])
+        conflicts[line] *= CONFLICT_FADE ** (clock[0] - last[line])
+    clock[1] = CONFLICT_STEP
 
 
 @njit(cache=True)
-def _grown(stack: np.ndarray, depth: int) -> np.ndarray:
-    """``stack`` with room for level ``depth``, doubled when full."""
-    if depth < stack.shape[0]:
+def _grown(stack: np.ndarray, at: int) -> np.ndarray:
+    """``stack`` with room at index ``at``, doubled when full."""
+    if at < stack.shape[0]:
         return stack
     bigger = np.empty((2 * stack.shape[0], *stack.shape[1:]), stack.dtype)
     bigger[: stack.shape[0]] = stack
@@ -1296,30 +1311,27 @@ def _dive(
     dynamic, patience, margin, probing, sweep = order
     cells = grid.shape[0]
     sent = messages(grid, puzzle)
-    mending = sent
+    beliefs = sent  # the messages a run refreshes: a repair's are its own
     likelier = np.full(cells, EMPTY, np.int8)
     sureness = np.zeros(cells, np.float32)
     _judge(grid, puzzle, sent, int(ROUNDS), likelier, sureness)
-    conflicts = np.zeros(puzzle[0] + puzzle[1], np.float64)
-    last = np.zeros_like(conflicts)  # the failure at which each line last failed
-    failure, step = 0.0, CONFLICT_STEP
+    history = _history(puzzle[0] + puzzle[1])
     todo = np.zeros(cells, np.bool_)
+    levels = np.sum(grid == UNKNOWN) + 1  # each level below the root fixes a cell
+    marks = np.empty(levels, np.int64)  # the trail's length as each level was left downwards
+    rescoring = np.empty(levels, np.int64)  # the score trail's length as its probe began
+    chosen = np.empty(levels, np.int64)  # the cell each level branches on
+    tried = np.zeros(levels, np.int8)  # how many of its values were tried
+    first = np.zeros(levels, np.int8)  # the value tried first
     current, child = grid.copy(), np.empty_like(grid)
     trail = np.empty(cells, np.int64)  # the cells fixed below the root, in order
     kept = 0  # how much of the trail holds
-    marks = np.empty(16, np.int64)  # the trail's length as each level was left downwards
+    path = (current, trail, marks)
     overwritten = _overwritten(cells)
     undo = (np.empty(cells, np.int64), np.empty(cells, np.float32))  # scores replaced below
     undone = 0  # how much of ``undo`` holds
-    rescoring = np.empty(16, np.int64)  # its length as each level's probe began
-    chosen = np.empty(16, np.int64)
-    tried = np.zeros(16, np.int8)
-    first = np.zeros(16, np.int8)
-    found = 0
-    depth = 0
-    fresh = True
-    fails, noise, runs = 0, 0.0, 0
-    unit = patience
+    found, depth, fresh = 0, 0, True
+    fails, noise, runs, unit = 0, 0.0, 0, patience
     np.random.seed(0)
     may_repair = limit == 1 and patience > 0
     deepest, reached = grid.copy(), -1
@@ -1331,27 +1343,24 @@ def _dive(
                 break
             over = True  # no solution near the last run's deepest grid
         if over and found == 0:
-            depth, fresh, fails, noise = 0, True, 0, RESTART_NOISE
             runs += 1
+            depth, kept, fails, fresh = 0, 0, 0, True
             patience = unit * _luby(runs + 1)
-            step = CONFLICT_STEP
-            _faded(conflicts, last, failure)
-            current[:] = grid
-            kept = 0
             undone = _rescored(scores, undo, undone, 0)
+            _faded(history)
+            beliefs, noise = sent, RESTART_NOISE
             repairing = may_repair and not repairing and _nearly_done(deepest)
             if repairing:
                 ended = _repair((deepest, current, scores), margin, puzzle, work, trials, counters)
                 if ended == STOPPED:
                     return found, STOPPED
                 repairing = ended == EXHAUSTED
-                if repairing:
-                    ends = 2 * counters[0] - began  # as many probes as the run before
-                    mending = messages(current, puzzle)
-                    _judge(current, puzzle, mending, int(ROUNDS), likelier, sureness)
-                    noise = 0.0
-                else:
-                    current[:] = grid
+            if repairing:
+                ends = 2 * counters[0] - began  # as many probes as the run before
+                beliefs, noise = messages(current, puzzle), 0.0
+                _judge(current, puzzle, beliefs, int(ROUNDS), likelier, sureness)
+            else:
+                current[:] = grid
             began, reached = counters[0], -1
         if fresh:
             fresh = False
@@ -1360,11 +1369,10 @@ def _dive(
                 deepest[:] = current
             quiet = depth > 0 and tried[depth - 1] == 1 and kept - marks[depth - 1] == 1
             if dynamic and not quiet:
-                beliefs = mending if repairing else sent
                 _judge(current, puzzle, beliefs, int(NODE_ROUNDS), likelier, sureness)
             band = (runs % 4 if sweep > 0 else -1, sweep)
             cell = _branch_cell(
-                current, sureness if dynamic else scores, noise, band, puzzle, conflicts
+                current, sureness if dynamic else scores, noise, band, puzzle, history[0]
             )
             if cell < 0:
                 if not _satisfies(current, puzzle):
@@ -1373,35 +1381,24 @@ def _dive(
                 found += 1
                 if found == limit and (depth > 0 or repairing):
                     return found, STOPPED
-                depth, kept = _up(current, trail, marks, depth, kept)
-                if depth >= 0:
-                    undone = _rescored(scores, undo, undone, rescoring[depth])
+                depth, kept, undone = _up(path, depth, kept, scores, undo, undone, rescoring)
                 continue
             chosen[depth] = cell
             tried[depth] = 0
         if tried[depth] == 2:
-            depth, kept = _up(current, trail, marks, depth, kept)
-            if depth >= 0:
-                undone = _rescored(scores, undo, undone, rescoring[depth])
+            depth, kept, undone = _up(path, depth, kept, scores, undo, undone, rescoring)
             continue
         tried[depth] += 1
         if tried[depth] == 1:
             first[depth] = likelier[chosen[depth]]  # the second try must be the other value
         value = first[depth] if tried[depth] == 1 else FILLED + EMPTY - first[depth]
-        marks = _grown(marks, depth + 1)
-        rescoring = _grown(rescoring, depth + 1)
-        chosen = _grown(chosen, depth + 1)
-        tried = _grown(tried, depth + 1)
-        first = _grown(first, depth + 1)
         failed = _assume(current, child, chosen[depth], value, puzzle, work, counters)
         if failed == HALTED:
             return found, STOPPED
         if failed < 0:
             fails += 1
             if not probing:
-                failure += 1.0
-                _conflict(conflicts, last, -1 - failed, failure, step)
-                step = max(CONFLICT_STEP_FLOOR, step - CONFLICT_STEP_DECREASE)
+                _conflict(history, -1 - failed)
             continue
         rescoring[depth] = undone
         if probing:
@@ -1471,12 +1468,23 @@ def _down(current: np.ndarray, child: np.ndarray, trail: np.ndarray, kept: int) 
 
 @njit(cache=True)
 def _up(
-    current: np.ndarray, trail: np.ndarray, marks: np.ndarray, depth: int, kept: int
-) -> tuple[int, int]:
-    """Back from level ``depth`` to its parent: the cells fixed on the way down reopen.
-    Returns the parent's depth and trail length (at the root, -1 and the trail as it is)."""
+    path: tuple[np.ndarray, np.ndarray, np.ndarray],
+    depth: int,
+    kept: int,
+    scores: np.ndarray,
+    undo: tuple[np.ndarray, np.ndarray],
+    undone: int,
+    rescoring: np.ndarray,
+) -> tuple[int, int, int]:
+    """Back from level ``depth`` to its parent: the cells fixed on the way down reopen
+    and the scores its probe replaced are put back (``_rescored``, from the mark each
+    level's probe left in ``rescoring``). ``path`` is the grid, the trail (``kept`` of it
+    held) and the trail's length as each level was left. Returns the parent's depth and
+    the lengths of the two trails (at the root, -1 and the trails as they are)."""
     if depth == 0:
-        return -1, kept
+        return -1, kept, undone
+    current, trail, marks = path
     for at in range(marks[depth - 1], kept):
         current[trail[at]] = UNKNOWN
-    return depth - 1, marks[depth - 1]
+    parent = depth - 1
+    return parent, marks[parent], _rescored(scores, undo, undone, rescoring[parent])
