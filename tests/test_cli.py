@@ -164,7 +164,8 @@ def test_usage_errors_are_one_line_with_exit_2() -> None:
         assert (run.returncode, run.stdout) == (2, "")
         assert run.stderr.startswith(f"nonocp: {said}") and run.stderr.count("\n") == 1
     convert = run_cli("convert", heart)  # "FILE" is what Typer says, and OUT is missing
-    assert convert.stderr.endswith(" (usage: nonocp convert [OPTIONS] {FILE}... {OUT})\n")
+    usage = r" \(usage: nonocp convert \[OPTIONS\] \{FILE\}(\.\.\.)? \{OUT\}\)\n$"
+    assert re.search(usage, convert.stderr)  # typer 0.29 marks FILE repeated, 0.28 does not
     for limit, shown in [
         ("inf", "inf"),
         ("nan", "nan"),
