@@ -1161,6 +1161,27 @@ def _faded(history: History) -> None:
     clock[1] = CONFLICT_STEP
 
 
+Levels = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""Per level of a run (``_dive``): the trail's length as the level was left downwards, the
+score trail's length as its probe began, the cell it branches on, how many of its values
+were tried, and the value tried first."""
+
+
+@njit(cache=True)
+def _levels(start: np.ndarray) -> Levels:
+    """Room for every level of a run from the grid ``start``: each level below it fixes a
+    cell. A repair's grid may hold more open cells than the root, if it reopened cells the
+    root had fixed that its probing does not fix again."""
+    levels = np.sum(start == UNKNOWN) + 1
+    return (
+        np.empty(levels, np.int64),
+        np.empty(levels, np.int64),
+        np.empty(levels, np.int64),
+        np.zeros(levels, np.int8),
+        np.zeros(levels, np.int8),
+    )
+
+
 @njit(cache=True)
 def _grown(stack: np.ndarray, at: int) -> np.ndarray:
     """``stack`` with room at index ``at``, doubled when full."""
@@ -1317,12 +1338,7 @@ def _dive(
     _judge(grid, puzzle, sent, int(ROUNDS), likelier, sureness)
     history = _history(puzzle[0] + puzzle[1])
     todo = np.zeros(cells, np.bool_)
-    levels = np.sum(grid == UNKNOWN) + 1  # each level below the root fixes a cell
-    marks = np.empty(levels, np.int64)  # the trail's length as each level was left downwards
-    rescoring = np.empty(levels, np.int64)  # the score trail's length as its probe began
-    chosen = np.empty(levels, np.int64)  # the cell each level branches on
-    tried = np.zeros(levels, np.int8)  # how many of its values were tried
-    first = np.zeros(levels, np.int8)  # the value tried first
+    marks, rescoring, chosen, tried, first = _levels(grid)
     current, child = grid.copy(), np.empty_like(grid)
     trail = np.empty(cells, np.int64)  # the cells fixed below the root, in order
     kept = 0  # how much of the trail holds
@@ -1356,6 +1372,9 @@ def _dive(
                     return found, STOPPED
                 repairing = ended == EXHAUSTED
             if repairing:
+                if np.sum(current == UNKNOWN) >= chosen.shape[0]:  # it reopened a root cell
+                    marks, rescoring, chosen, tried, first = _levels(current)
+                    path = (current, trail, marks)
                 ends = 2 * counters[0] - began  # as many probes as the run before
                 beliefs, noise = messages(current, puzzle), 0.0
                 _judge(current, puzzle, beliefs, int(ROUNDS), likelier, sureness)
