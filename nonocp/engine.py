@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import KW_ONLY, dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
@@ -393,17 +393,32 @@ def _finished(left: Left) -> Verdict:
     passed already: then no side starts, since on a very large puzzle merely setting one
     up (its grids, its formula) takes seconds, and 3000x3000 puzzles had overrun a limit of
     2 s by 9 s."""
+    found = () if left.first is None else (left.first,)
     if seconds_left(left.deadline) == 0:
-        return _unfinished(left.first)
-    return _race(_sides(left))
+        return _pooled(found)
+    return _race(_sides(left), found)
 
 
-def _race(sides: list[Side[Verdict]]) -> Verdict:
+def _race(sides: list[Side[Verdict]], found: tuple[Grid, ...] = ()) -> Verdict:
     """The sides' verdicts, each side in a thread of its own (``_in_threads``): the first
-    conclusive verdict wins (the searches run without the GIL, the solvers in C++)."""
+    conclusive verdict wins (the searches run without the GIL, the solvers in C++);
+    without one, the sides' solutions and those ``found`` before are pooled."""
     verdicts = _in_threads(sides)
     conclusive = [v for v in verdicts if v[1] is not Uniqueness.UNKNOWN]
-    return conclusive[0] if conclusive else max(verdicts, key=lambda v: len(v[2]))
+    if conclusive:
+        return conclusive[0]
+    return _pooled([*found, *(grid for verdict in verdicts for grid in verdict[2])])
+
+
+def _pooled(grids: Iterable[Grid]) -> Verdict:
+    """The verdict of searches that all stopped short, from the solutions they found
+    between them: two different ones refute uniqueness, though no search found a second
+    alone. Each searches in an order of its own, and on a large puzzle the racing
+    searches start afresh from the root, not from the budgeted search's solution."""
+    distinct = tuple(dict.fromkeys(grids))
+    if len(distinct) >= 2:
+        return Status.SOLVED, Uniqueness.MULTIPLE, distinct[:2]
+    return _unfinished(distinct[0] if distinct else None)
 
 
 def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:

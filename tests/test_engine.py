@@ -7,6 +7,7 @@ import re
 import threading
 import time
 from collections.abc import Generator
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -288,6 +289,41 @@ def test_no_search_starts_once_logic_has_used_the_time_up(monkeypatch: pytest.Mo
     puzzle = load(PUZZLES / "castle.txt")
     assert solve(puzzle, time_limit=1e-9).status is Status.UNKNOWN
     assert not count(puzzle, time_limit=1e-9).exact
+
+
+@pytest.mark.parametrize(
+    ("held", "expected"),
+    [
+        ((0, 1), (Status.SOLVED, Uniqueness.MULTIPLE, 0, 1)),
+        ((0, 0), (Status.SOLVED, Uniqueness.UNKNOWN, 0, None)),
+        ((None, 1), (Status.SOLVED, Uniqueness.UNKNOWN, 1, None)),
+        ((None, None), (Status.UNKNOWN, Uniqueness.UNKNOWN, None, None)),
+    ],
+)
+def test_a_race_stopped_short_pools_its_sides_solutions(
+    monkeypatch: pytest.MonkeyPatch,
+    held: tuple[int | None, int | None],
+    expected: tuple[Status, Uniqueness, int | None, int | None],
+) -> None:
+    """Two sides stopped by the deadline, each holding one solution, refute uniqueness
+    when their solutions differ; one solution, held once or twice, proves nothing."""
+    puzzle = load(PUZZLES / "nonunique.txt")
+    grids = list(solutions(puzzle, limit=2))
+
+    def stopped_short(index: int | None) -> engine.Verdict:
+        if index is None:
+            return Status.UNKNOWN, Uniqueness.UNKNOWN, ()
+        return Status.SOLVED, Uniqueness.UNKNOWN, (grids[index],)
+
+    def sides(_: engine.Left) -> list[engine.Side[engine.Verdict]]:
+        return [engine.Side(partial(stopped_short, i), lambda: None) for i in held]
+
+    monkeypatch.setattr(engine, "_sides", sides)
+    result = solve(puzzle, search_probes=0)  # the budgeted search finds none here
+    status, uniqueness, grid, other = expected
+    assert (result.status, result.uniqueness) == (status, uniqueness)
+    assert result.grid == (None if grid is None else grids[grid])
+    assert result.other == (None if other is None else grids[other])
 
 
 @settings(max_examples=300, deadline=None)
