@@ -144,8 +144,9 @@ def enumerate_solutions(
             yield grid
     finally:
         asked_to_stop.set()
-        solver.stop_search()
-        thread.join()
+        while thread.is_alive():  # a stop sent before the solve has begun is lost
+            solver.stop_search()
+            thread.join(0.01)
     if callback.error is not None:
         raise callback.error
     return _ending(status_box[0], callback.count, limit)
