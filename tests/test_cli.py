@@ -158,6 +158,8 @@ def test_usage_errors_are_one_line_with_exit_2() -> None:
         (["frob"], "No such command 'frob'."),
         (["generate", "--size", "0"], "Invalid value for --size: size '0' must be at least 1x1"),
         (["generate", "--seed", "-5"], "Invalid value for '--seed': "),  # would draw seed 5's
+        (["generate", "--density", "nan"], "Invalid value for '--density': nan is not a share"),
+        (["generate", "--density", "1.5"], "Invalid value for '--density': 1.5 is not a share"),
         (["magnitude"], "Missing argument 'FILE'."),
     ]:
         run = run_cli(*args)
@@ -182,6 +184,11 @@ def test_usage_errors_are_one_line_with_exit_2() -> None:
     missing = run_cli("solve", "no/such/file.txt")
     assert missing.returncode == 2
     assert missing.stderr.strip() == "nonocp: no/such/file.txt: No such file or directory"
+    too_long = "a" * 300 + ".json"  # a name the system refuses even to look up
+    for command in [("convert", heart, too_long), ("convert", too_long, "-", "--to", "json")]:
+        run = run_cli(*command)
+        assert run.returncode == 2 and "Traceback" not in run.stderr
+        assert run.stderr == f"nonocp: {too_long}: File name too long\n"
 
 
 def test_a_puzzle_piped_from_generate_is_solved_from_standard_input() -> None:

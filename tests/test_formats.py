@@ -282,6 +282,31 @@ def test_written_files_are_detected_as_what_they_are(tmp_path: Path) -> None:
         assert detect(str(path), read_file(path)).name == fmt.name
 
 
+@pytest.mark.parametrize("picture", ["#", ".", "##/.#", "###/###/#.."])
+def test_a_taai_set_and_its_solutions_are_told_apart_whatever_the_first_row(picture: str) -> None:
+    """A solution file whose picture's first row is filled throughout has no 0 there to
+    tell it from clue lines: its rows making a square do."""
+    grid = tuple(tuple(int(c == "#") for c in row) for row in picture.split("/"))
+    for fmt in ("taai", "taai-solution"):
+        assert detect("set.txt", dumps(Puzzle.from_grid(grid), fmt)).name == fmt
+
+
+@pytest.mark.parametrize(
+    ("numbers", "written"),
+    [(("5", "12", "007"), ["5", "12", "007"]), (("5", "5", "9"), ["1", "2", "3"]), (("x",), ["1"])],
+)
+def test_a_taai_file_keeps_its_puzzles_numbers_unless_they_cannot_read_back(
+    numbers: tuple[str, ...], written: list[str]
+) -> None:
+    """Sets converted into one file repeat their numbers, and JSON may give any text:
+    then the puzzles are numbered in order."""
+    picture = tuple(tuple(int(c == "#") for c in row) for row in HEART)
+    puzzles = [Puzzle.from_grid(picture, extra=(("number", n),)) for n in numbers]
+    for fmt in ("taai", "taai-solution"):
+        again = by_name(fmt).read(dumps(puzzles, fmt), f"set.{fmt}")
+        assert [number(p, i) for i, p in enumerate(again, 1) if isinstance(p, Puzzle)] == written
+
+
 def test_dumps_writes_one_puzzle_or_many_only_if_they_read_back() -> None:
     heart = load(PUZZLES / "heart.txt")
     assert dumps(heart, "nin") == dumps([heart], "nin")

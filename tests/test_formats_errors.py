@@ -12,7 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonocp.errors import InputError, NonocpError
-from nonocp.formats import FORMATS, ZERO_BESIDE, Format, dumps, load, load_all, load_each
+from nonocp.formats import (
+    FORMATS,
+    ZERO_BESIDE,
+    Format,
+    by_name,
+    dumps,
+    load,
+    load_all,
+    load_each,
+)
 from nonocp.puzzle import Puzzle
 
 from conftest import PUZZLES, Picture, random_grids, run_cli
@@ -231,6 +240,21 @@ MALFORMED = {
         '{"rows": [], "columns": [], "extra": {"a\\nb": 0}}',
         " extra.a\\nb: expected a string, found 0",
     ),
+    "json-key-beside-puzzles": (
+        "p.json",
+        '{"puzzles": [], "colums": []}',
+        " top level: unknown key 'colums' beside 'puzzles'",
+    ),
+    "json-lone-surrogate": (  # valid JSON, but no UTF-8 file can hold it
+        "p.json",
+        '{"rows": [[1]], "columns": [[1]], "title": "\\ud800"}',
+        ' title: expected text, found the character "\\ud800"',
+    ),
+    "json-nul-in-an-extra-key": (  # valid JSON, but no text file may hold it
+        "p.json",
+        '{"rows": [[1]], "columns": [[1]], "extra": {"a\\u0000": "b"}}',
+        ' extra key: expected text, found the character "\\u0000"',
+    ),
     "non-lone-carriage-return": (  # a line break, as an editor shows it
         "p.non",
         "width 1\r2\n",
@@ -301,6 +325,18 @@ def test_malformed_files_give_one_located_line(
     assert message.startswith(f"{path}:{expected}") or message.startswith(f"{path}: {expected}")
 
 
+def test_a_clue_nested_about_as_deep_as_json_may_go_is_refused_in_one_line() -> None:
+    """Parsing and the error showing what was found both recurse, each as deep as the
+    value: wherever the parser's limit falls (it depends on the caller's own depth), a
+    value just short of it is refused in one line, not with a RecursionError."""
+    json_format = by_name("json")
+    for depth in range(500, 1001):
+        text = '{"rows": [[' + "[" * depth + "]" * depth + ']], "columns": [[1]]}'
+        with pytest.raises(InputError) as caught:
+            json_format.read(text, "p.json")
+        assert str(caught.value).startswith("p.json: ")
+
+
 @pytest.mark.parametrize(
     "case",
     [
@@ -311,6 +347,7 @@ def test_malformed_files_give_one_located_line(
         "non-holding-json",
         "keen-huge-number",
         "json-nested-too-deeply",
+        "json-lone-surrogate",
     ],
 )
 def test_the_command_line_reports_bad_files_in_one_line_with_exit_2(

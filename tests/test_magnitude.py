@@ -217,6 +217,7 @@ def test_cli_exit_1_when_not_all_proven(tmp_path: Path) -> None:
         ("\uff11 1\n1 1\n", "1:1", "expected a run count, found '\uff11'"),  # not ASCII
         ("1 2 x\n1 1 1\n", "1:5", "expected a run count, found 'x'"),
         ("1 2 1\n1 -1 1\n", "2:3", "run counts cannot be negative"),
+        ("1 " + "9" * 4301 + "\n1 1\n", "1:3", "expected a number of at most 9 digits"),
         ("1 2 1\n1 1 1\n3 3\n", "4:1", "expected a line of column magnitudes after line 3"),
         ("# runs\n1 1\n1 1\n", "1:1", "expected a run count, found '#'"),  # not at the end
         ("1 1\n2 0 0\n", "2:1", "column 1 has 2 runs but 2 rows hold at most 1"),
@@ -230,6 +231,15 @@ def test_cli_bad_input_is_located(tmp_path: Path, text: str, where: str, message
     assert done.stdout == ""
     assert done.stderr.startswith(f"nonocp: {source}:{where}: {message}")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_cli_an_out_file_that_cannot_be_looked_up_is_one_line(tmp_path: Path) -> None:
+    source = tmp_path / "runs.txt"
+    source.write_text("1 1\n1 1\n")
+    too_long = "a" * 300
+    done = run_cli("magnitude", str(source), "--out", too_long)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"nonocp: {too_long}: File name too long\n"
 
 
 def grids_file(shared: Path, tmp_path: Path, count: int) -> Path:

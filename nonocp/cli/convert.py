@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -67,15 +68,23 @@ def refuse_overwriting(paths: list[Path], out: str) -> None:
     """Refuse to write over a file being converted (named, read from standard input, or
     inside a folder named, a tournament set's solutions among them, which are read beside
     their set): what it held, comments and all, would be gone with nothing to say so."""
-    target = Path(out)
-    if out == STDIN or not target.exists():
+    try:
+        if out == STDIN or not Path(out).exists():
+            return
+    except OSError:  # an OUT that cannot even be looked at, writing will name the reason
         return
     for path in paths:
-        if str(path) == STDIN:
-            if os.path.samestat(os.fstat(sys.stdin.fileno()), target.stat()):
-                raise NonocpError(f"{out}: is standard input, being converted; write to another")
-        elif path.is_dir():
-            if target.resolve().is_relative_to(path.resolve()):
-                raise NonocpError(f"{out}: is inside {path}, being converted; write elsewhere")
-        elif path.exists() and path.samefile(target):
-            raise NonocpError(f"{out}: is the file being converted; write to another")
+        with contextlib.suppress(OSError):  # and reading will, for a file given
+            refuse_writing_over(path, out)
+
+
+def refuse_writing_over(path: Path, out: str) -> None:
+    target = Path(out)
+    if str(path) == STDIN:
+        if os.path.samestat(os.fstat(sys.stdin.fileno()), target.stat()):
+            raise NonocpError(f"{out}: is standard input, being converted; write to another")
+    elif path.is_dir():
+        if target.resolve().is_relative_to(path.resolve()):
+            raise NonocpError(f"{out}: is inside {path}, being converted; write elsewhere")
+    elif path.exists() and path.samefile(target):
+        raise NonocpError(f"{out}: is the file being converted; write to another")

@@ -90,15 +90,22 @@ def grid_at(value: object, path: str, width: int, height: int) -> Grid:
 
 
 def text_at(value: object, path: str) -> str:
+    """A string every format can write: JSON's escapes also spell a NUL, which no text
+    file may hold, and lone surrogates, which UTF-8 cannot encode."""
     if not isinstance(value, str):
         raise Shape(path, f"expected a string, found {json.dumps(value)[:40]}")
+    unwritable = next((c for c in value if c == "\0" or "\ud800" <= c <= "\udfff"), None)
+    if unwritable is not None:
+        raise Shape(path, f"expected text, found the character {json.dumps(unwritable)}")
     return value
 
 
 def extra_at(value: object, path: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict):
         raise Shape(path, "expected an object of strings")
-    return tuple((key, text_at(text, f"{path}.{key}")) for key, text in value.items())
+    return tuple(
+        (text_at(key, f"{path} key"), text_at(text, f"{path}.{key}")) for key, text in value.items()
+    )
 
 
 def puzzle_at(value: object, path: str) -> Puzzle:
@@ -134,6 +141,9 @@ def puzzle_at(value: object, path: str) -> Puzzle:
 def puzzles_at(data: object, source: str) -> list[Reading]:
     """The puzzles of a document: one, or each item of a list, a bad item's error in its place."""
     if isinstance(data, dict) and "puzzles" in data:
+        if len(data) > 1:
+            unknown = min(set(data) - {"puzzles"})
+            raise Shape("top level", f"unknown key {unknown!r} beside 'puzzles'")
         items = listed(data["puzzles"], "puzzles", "a list of puzzles")
         paths = [f"puzzles[{i}]" for i in range(len(items))]
     elif isinstance(data, list):
@@ -166,6 +176,8 @@ def read(text: str, source: str) -> list[Reading]:
         return puzzles_at(data, source)
     except Shape as error:
         raise error.read_in(source) from None
+    except RecursionError:  # an error showing a value nested almost as deep as JSON may go
+        raise InputError(source, None, None, "a value nested too deeply for a puzzle") from None
 
 
 def array(lines: Sequence[tuple[int, ...]], indent: str) -> str:

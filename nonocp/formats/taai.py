@@ -190,15 +190,25 @@ def one_size(puzzle: Puzzle, position: int, first: Puzzle) -> None:
         )
 
 
+def markers(puzzles: Sequence[Puzzle]) -> list[str]:
+    """Each puzzle's ``$n``: its own number, unless some are not numbers or repeat (sets
+    converted into one file, a number given in JSON), when all are numbered in order, so
+    that the file reads back."""
+    own = [number(p, position) for position, p in enumerate(puzzles, start=1)]
+    if len(set(own)) < len(own) or not all(MARKER.fullmatch(f"${n}") for n in own):
+        own = [str(position) for position in range(1, len(puzzles) + 1)]
+    return [f"${n}" for n in own]
+
+
 def write(puzzles: Sequence[Puzzle]) -> str:
     lines: list[str] = []
-    for position, p in enumerate(puzzles, start=1):
+    for position, (p, marker) in enumerate(zip(puzzles, markers(puzzles), strict=True), 1):
         if p.width != p.height:
             raise NonocpError(
                 f"puzzle {label(p, position)} is {p.size}: a TAAI file holds square puzzles"
             )
         one_size(p, position, puzzles[0])
-        lines.append(f"${number(p, position)}")
+        lines.append(marker)
         lines.extend(map(tabbed, p.columns))
         lines.extend(map(tabbed, p.rows))
     return "\n".join(lines) + "\n"
@@ -206,11 +216,11 @@ def write(puzzles: Sequence[Puzzle]) -> str:
 
 def write_solutions(puzzles: Sequence[Puzzle]) -> str:
     lines: list[str] = []
-    for position, p in enumerate(puzzles, start=1):
+    for position, (p, marker) in enumerate(zip(puzzles, markers(puzzles), strict=True), 1):
         if p.solution is None:
             raise NonocpError(f"puzzle {label(p, position)} has no stored solution to write")
         one_size(p, position, puzzles[0])
-        lines.append(f"${number(p, position)}")
+        lines.append(marker)
         lines.extend(map(tabbed, p.solution))
     return "\n".join(lines) + "\n"
 
@@ -225,9 +235,15 @@ def first_block(text: str) -> list[str] | None:
 
 
 def looks_like_solutions(text: str) -> bool:
-    """A ``$n`` line, then 0/1 cells: a clue line never has a 0 beside other numbers."""
-    first = next((line.split() for line in first_block(text) or () if line.strip()), [])
-    return len(first) > 1 and "0" in first and set(first) <= {"0", "1"}
+    """A ``$n`` line, then rows of 0/1 cells. A clue line never has a 0 beside other
+    numbers; where the picture's first row is filled throughout, its rows make a square,
+    which the 2n clue lines of an n x n puzzle, (n + 1) // 2 numbers at most, never do."""
+    rows = [line.split() for line in first_block(text) or () if line.strip()]
+    if not rows:
+        return False
+    if len(rows[0]) > 1 and "0" in rows[0]:
+        return set(rows[0]) <= {"0", "1"}
+    return all(len(row) == len(rows) and set(row) <= {"0", "1"} for row in rows)
 
 
 def looks_like(text: str) -> bool:

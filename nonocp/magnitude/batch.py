@@ -49,9 +49,10 @@ def resume(out: Path, instances: Sequence[Instance], style: Style, sense: Sense)
     cannot have written (see ``_standing``) means ``out`` holds something else, an error,
     not something to overwrite.
     """
-    if not out.is_file():  # nothing to resume, nor to cut: a new file, /dev/null, a pipe
-        return []
     path = str(out)
+    with named_os_errors(path, "cannot be written"):  # a name too long to look up, say
+        if not out.is_file():  # nothing to resume, nor to cut: a new file, /dev/null, a pipe
+            return []
     with named_os_errors(path, "cannot be read", reading=True):
         text = out.read_bytes().decode("utf-8", "replace")
     *lines, tail = text.split("\n")

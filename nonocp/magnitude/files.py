@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from nonocp.errors import InputError
-from nonocp.formats import name_of, read_file
+from nonocp.formats import DIGITS, LONG_NUMBER, name_of, read_file
 from nonocp.magnitude.bounds import Magnitudes, magnitudes
 from nonocp.magnitude.optimize import Result, Status
 from nonocp.puzzle import Grid
@@ -145,6 +145,8 @@ def _numbers(path: str, line: int, text: str) -> list[tuple[int, int]]:
             negative = re.fullmatch(r"-\d+", token)
             what = "run counts cannot be negative" if negative else "expected a run count"
             raise InputError(path, line, match.start() + 1, f"{what}, found {token!r}")
+        if len(token) > DIGITS:
+            raise InputError(path, line, match.start() + 1, LONG_NUMBER)
         numbers.append((match.start() + 1, int(token)))
     return numbers
 
