@@ -195,7 +195,7 @@ def markers(puzzles: Sequence[Puzzle]) -> list[str]:
     converted into one file, a number given in JSON), when all are numbered in order, so
     that the file reads back."""
     own = [number(p, position) for position, p in enumerate(puzzles, start=1)]
-    if len(set(own)) < len(own) or not all(MARKER.fullmatch(f"${n}") for n in own):
+    if len(set(own)) < len(own) or not all(n.isascii() and n.isdigit() for n in own):
         own = [str(position) for position in range(1, len(puzzles) + 1)]
     return [f"${n}" for n in own]
 
