@@ -46,10 +46,11 @@ from nonocp.answers import (
     one_by_one,
 )
 from nonocp.clock import deadline_after, later, seconds_left
+from nonocp.errors import NonocpError
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
 from nonocp.pool import cores
-from nonocp.puzzle import Grid, Known, Puzzle
+from nonocp.puzzle import Grid, Known, Puzzle, too_large
 
 Outcome = TypeVar("Outcome")
 """What a thread of ``_in_threads`` hands back."""
@@ -160,7 +161,7 @@ def solve(
     ``solve_from``); ``build`` makes the CP-SAT model that replaces Glucose in the race,
     None leaving the choice to the engine (see ``_sides``); ``logic=False`` hands the
     whole puzzle to CP-SAT."""
-    puzzle.validate()
+    admit(puzzle)
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     wanted = _wanted(prove_unique)
@@ -184,7 +185,7 @@ def solve_from(
     most ``search_probes`` probes below its root (``LARGE_SEARCH_PROBES`` where logic left
     a large puzzle open); the race finishes what it leaves.
     """
-    puzzle.validate()
+    admit(puzzle)
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     wanted = _wanted(prove_unique)
@@ -212,7 +213,7 @@ def analyze(
 ) -> Analysis:
     """How far logic gets on ``puzzle``, which rates how hard it is for a person, then
     the verdict from there, all within one time limit: what ``nonocp analyze`` reports."""
-    puzzle.validate()
+    admit(puzzle)
     started = time.perf_counter()
     deadline = deadline_after(time_limit)
     deduction = deduce(puzzle, deadline)
@@ -747,10 +748,19 @@ def enumerated(
     return exact, stopped_by, spent
 
 
-def refuse(puzzle: Puzzle, limit: int | None) -> None:
+def admit(puzzle: Puzzle) -> None:
     """Refuse, before any solving, clues no grid can satisfy (``PuzzleError``) and a
-    ``limit`` that is not a count (``ValueError``)."""
+    puzzle too large to hold while solving it (``NonocpError``)."""
     puzzle.validate()
+    why = too_large(puzzle.width, puzzle.height)
+    if why:
+        raise NonocpError(why)
+
+
+def refuse(puzzle: Puzzle, limit: int | None) -> None:
+    """Refuse, before any solving, a puzzle ``admit`` refuses and a ``limit`` that is not
+    a count (``ValueError``)."""
+    admit(puzzle)
     if limit is not None and (type(limit) is not int or limit < 0):
         raise ValueError(f"limit {limit!r}: expected a whole number from 0, or None")
 

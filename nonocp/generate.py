@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 
 from nonocp.answers import Uniqueness
-from nonocp.puzzle import Puzzle
+from nonocp.puzzle import MOST_CELLS, Puzzle, too_large
 
 
 def random_puzzle(width: int, height: int, density: float, seed: int) -> Puzzle:
@@ -39,9 +39,18 @@ def uniqueness(puzzle: Puzzle, time_limit: float | None) -> Uniqueness:
 def parse_size(text: str) -> tuple[int, int]:
     """``WIDTHxHEIGHT`` (or one number for a square) as ``(width, height)``."""
     width, _, height = text.lower().partition("x")
-    if not width.isdigit() or not (height or width).isdigit():
+    parts = (width, height or width)
+    if not all(part.isascii() and part.isdigit() for part in parts):
         raise ValueError(f"size {text!r} is not WIDTHxHEIGHT")
+    digits = max(len(part.lstrip("0")) for part in parts)
+    if digits > len(str(MOST_CELLS)):  # too many for int() to convert, perhaps
+        raise ValueError(
+            f"a side of {digits} digits is more than the {MOST_CELLS:,} cells nonocp solves"
+        )
     size = (int(width), int(height or width))
     if min(size) < 1:
         raise ValueError(f"size {text!r} must be at least 1x1")
+    why = too_large(*size)
+    if why:
+        raise ValueError(why)
     return size

@@ -204,11 +204,28 @@ class Puzzle:
         return self
 
 
+MOST_CELLS = 10_000_000
+"""The largest puzzle nonocp solves or generates, a 3162x3162 square. Solving holds about
+65 bytes a cell (an empty 3000x3000 puzzle peaks near 600 MB), and the
+Python steps around the solvers, which no time limit interrupts, grow with the cells: an
+empty 30000x30000 puzzle given ``--time-limit 20`` had not answered after a minute, and
+held 3.3 GB."""
+
+
+def too_large(width: int, height: int) -> str | None:
+    """Why nonocp will not solve or generate a puzzle this size; None if it will."""
+    cells = width * height
+    if cells <= MOST_CELLS:
+        return None
+    return f"{width}x{height} is {cells:,} cells; nonocp solves puzzles of at most {MOST_CELLS:,}"
+
+
 def too_long(c: Clue, kind: str, length: int) -> str | None:
     """Why clue ``c`` cannot fit a ``kind`` of line ``length`` cells long; None if it fits."""
     if min_length(c) <= length:
         return None
-    return f"clue {format_clue(c)} needs {min_length(c)} cells but a {kind} has only {length}"
+    needs = counted(min_length(c), "cell")
+    return f"clue {format_clue(c)} needs {needs} but a {kind} has only {length}"
 
 
 def format_clue(c: Clue) -> str:

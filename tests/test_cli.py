@@ -157,6 +157,9 @@ def test_usage_errors_are_one_line_with_exit_2() -> None:
         (["solve", heart, "--limit", "3"], "No such option: --limit"),
         (["frob"], "No such command 'frob'."),
         (["generate", "--size", "0"], "Invalid value for --size: size '0' must be at least 1x1"),
+        (["generate", "--size", "\u00b2x3"], "Invalid value for --size: size '\u00b2x3' is not "),
+        (["generate", "--size", "3163x3162"], "Invalid value for --size: 3163x3162 is 10,001,406"),
+        (["generate", "--size", "9" * 5000], "Invalid value for --size: a side of 5000 digits "),
         (["generate", "--seed", "-5"], "Invalid value for '--seed': "),  # would draw seed 5's
         (["generate", "--density", "nan"], "Invalid value for '--density': nan is not a share"),
         (["generate", "--density", "1.5"], "Invalid value for '--density': 1.5 is not a share"),
@@ -452,6 +455,22 @@ def test_a_batch_reports_a_bad_file_solves_the_rest_and_exits_2(tmp_path: Path) 
     document = json.loads(as_json.stdout)
     assert document["unreadable"] == [f"{bad}:3:3: expected a number, found 'x'"]
     assert [p["count"] for p in document["puzzles"]] == [1]
+
+
+def test_a_puzzle_too_large_to_solve_is_refused_before_solving(tmp_path: Path) -> None:
+    large = tmp_path / "large.nin"  # empty: no clue is too long, nothing adds up wrong
+    large.write_text("3163 3162\n" + "0\n" * (3163 + 3162))
+    said = "3163x3162 is 10,001,406 cells; nonocp solves puzzles of at most 10,000,000\n"
+    for command in ("solve", "count", "analyze"):
+        run = run_cli(command, str(large))
+        assert (run.returncode, run.stdout, run.stderr) == (2, "", f"nonocp: {large}: {said}")
+    batch = run_cli("solve", str(large), str(PUZZLES / "heart.txt"), "--json")
+    assert batch.returncode == 2 and batch.stderr == f"nonocp: {large} (#1): {said}"
+    document = json.loads(batch.stdout)
+    assert document["unreadable"] == [f"{large} (#1): {said.rstrip()}"]
+    assert [p["uniqueness"] for p in document["puzzles"]] == ["unique"]
+    converted = run_cli("convert", str(large), str(tmp_path / "large.non"))
+    assert converted.returncode == 0  # only solving needs the cells
 
 
 @pytest.mark.parametrize(

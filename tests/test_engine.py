@@ -20,7 +20,7 @@ from nonocp.answers import Count, Ending, Halt, Status, Stop, Uniqueness
 from nonocp.backends import backend
 from nonocp.clock import deadline_after
 from nonocp.engine import enumerated
-from nonocp.errors import InputError, PuzzleError
+from nonocp.errors import InputError, NonocpError, PuzzleError
 from nonocp.formats import dumps
 from nonocp.logic import Rating
 from nonocp.models import ModelName, builder
@@ -113,6 +113,16 @@ def test_the_api_refuses_clues_no_grid_can_satisfy_before_solving(
     for attempt in (solve, count, lambda p: list(solutions(p)), backend("mip").count):
         with pytest.raises(PuzzleError, match=re.escape(why)):
             attempt(puzzle)
+
+
+def test_the_api_refuses_a_puzzle_too_large_to_solve_before_solving() -> None:
+    """An empty 3163x3162 puzzle: consistent, and a cell over the most the engines take."""
+    large = Puzzle(rows=((),) * 3162, columns=((),) * 3163)
+    why = "3163x3162 is 10,001,406 cells; nonocp solves puzzles of at most 10,000,000"
+    attempts = (solve, count, nonocp.analyze, lambda p: list(solutions(p)), backend("mip").count)
+    for attempt in attempts:
+        with pytest.raises(NonocpError, match=re.escape(why)):
+            attempt(large)
 
 
 def test_clues_given_as_lists_are_tuples() -> None:

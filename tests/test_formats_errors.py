@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -44,6 +46,16 @@ MALFORMED = {
         "p.non",
         "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n",
         "8:1: expected 2 column clue lines after 'columns' (line 6), found 1",
+    ),
+    "non-second-title": (  # the second would silently replace the first
+        "p.non",
+        'title "A"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n title "B"\n',
+        "8:1: second title (the first is at line 1)",
+    ),
+    "non-second-goal": (
+        "p.non",
+        "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 1\ngoal 0\n",
+        "8:1: second goal (the first is at line 7)",
     ),
     "non-too-many-rows": (
         "p.non",
@@ -130,20 +142,35 @@ MALFORMED = {
     "json-letter": (
         "p.json",
         '{"rows": [[1]], "columns": [["a"]]}',
-        "columns[0][0]: expected a whole number >= 0",
+        "1:30: columns[0][0]: expected a whole number >= 0",
     ),
-    "json-missing-columns": ("p.json", '{"rows": [[1]]}', "top level: expected a 'columns' key"),
+    "json-missing-columns": (
+        "p.json",
+        '{"rows": [[1]]}',
+        "1:1: top level: expected a 'columns' key",
+    ),
+    "json-no-rows": (  # consistent otherwise: nothing is too long, and nothing is filled
+        "p.json",
+        '{"rows": [], "columns": [[0]]}',
+        "1:10: rows: expected a list of clues, found none: a puzzle has at least one row and",
+    ),
     "json-misspelt-key": (
         "p.json",
         '{"rows": [], "colums": []}',
-        "top level: unknown key 'colums'",
+        "1:14: top level: unknown key 'colums'",
     ),
     "json-many-bad-solution": (
         "p.json",
         '{"puzzles": [{"rows": [[1]], "columns": [[1]], "solution": [[2]]}]}',
-        "puzzles[0].solution[0][0]: expected 0 or 1, found 2",
+        "1:62: puzzles[0].solution[0][0]: expected 0 or 1, found 2",
     ),
     "xml-truncated": ("p.xml", "<puzzleset><puzzle>\n<clues", "2:1: invalid XML"),
+    "xml-no-rows": (
+        "p.xml",
+        '<puzzleset><puzzle>\n<clues type="columns"><line><count>0</count></line></clues>\n'
+        '<clues type="rows">\n</clues>\n</puzzle></puzzleset>\n',
+        "3:1: expected a <line> for each of the rows: a puzzle has at least one row and one",
+    ),
     "xml-letter": (
         "p.xml",
         '<puzzleset><puzzle>\n<clues type="rows"><line>\n  <count>x</count></line></clues>\n'
@@ -174,16 +201,16 @@ MALFORMED = {
     "json-long-number": (
         "p.json",
         '{"rows": [[1000000000]], "columns": [[1]]}',
-        "rows[0][0]: expected a number of at most 9 digits",
+        "1:12: rows[0][0]: expected a number of at most 9 digits",
     ),
     "json-solution-of-another-height": (
         "p.json",
         '{"rows": [[1]], "columns": [[1]], "solution": [[1], [0]]}',
-        "solution: expected 1 row (the puzzle's height), found 2",
+        "1:47: solution: expected 1 row (the puzzle's height), found 2",
     ),
     "xml-missing-columns": (
         "p.xml",
-        '<puzzleset>\n<puzzle><clues type="rows"></clues></puzzle></puzzleset>',
+        '<puzzleset>\n<puzzle><clues type="rows"><line/></clues></puzzle></puzzleset>',
         '2:1: expected one <clues type="columns">, found none',
     ),
     "xml-colour": (
@@ -237,23 +264,23 @@ MALFORMED = {
     "json-nested-too-deeply": ("p.json", "[" * 1000, " invalid JSON: nested too deeply"),
     "json-line-break-in-a-key": (
         "p.json",
-        '{"rows": [], "columns": [], "extra": {"a\\nb": 0}}',
-        " extra.a\\nb: expected a string, found 0",
+        '{"rows": [[0]], "columns": [[0]], "extra": {"a\\nb": 0}}',
+        "1:53: extra.a\\nb: expected a string, found 0",
     ),
     "json-key-beside-puzzles": (
         "p.json",
         '{"puzzles": [], "colums": []}',
-        " top level: unknown key 'colums' beside 'puzzles'",
+        "1:17: top level: unknown key 'colums' beside 'puzzles'",
     ),
     "json-lone-surrogate": (  # valid JSON, but no UTF-8 file can hold it
         "p.json",
         '{"rows": [[1]], "columns": [[1]], "title": "\\ud800"}',
-        ' title: expected text, found the character "\\ud800"',
+        '1:44: title: expected text, found the character "\\ud800"',
     ),
     "json-nul-in-an-extra-key": (  # valid JSON, but no text file may hold it
         "p.json",
-        '{"rows": [[1]], "columns": [[1]], "extra": {"a\\u0000": "b"}}',
-        ' extra key: expected text, found the character "\\u0000"',
+        '{"rows": [[1]], "columns": [[1]], "extra": {"a": "b", "a\\u0000": "b"}}',
+        '1:55: extra: expected text in a key, found the character "\\u0000"',
     ),
     "non-lone-carriage-return": (  # a line break, as an editor shows it
         "p.non",
@@ -300,7 +327,7 @@ MALFORMED = {
     "json-zero-beside": (
         "p.json",
         '{"rows": [[0, 1]], "columns": [[1]]}',
-        f"rows[0][0]: {ZERO_BESIDE}",
+        f"1:12: rows[0][0]: {ZERO_BESIDE}",
     ),
     "webpbn-zero-beside": (
         "p.xml",
@@ -334,7 +361,7 @@ def test_a_clue_nested_about_as_deep_as_json_may_go_is_refused_in_one_line() -> 
         text = '{"rows": [[' + "[" * depth + "]" * depth + ']], "columns": [[1]]}'
         with pytest.raises(InputError) as caught:
             json_format.read(text, "p.json")
-        assert str(caught.value).startswith("p.json: ")
+        assert re.match(r"p\.json(:\d+:\d+)?: ", str(caught.value))
 
 
 @pytest.mark.parametrize(
@@ -378,10 +405,10 @@ def test_a_clue_too_long_for_its_line_is_reported_where_the_file_writes_it(
     with pytest.raises(NonocpError) as caught:
         load_all(path, fmt.name)
     why = f"{kind} clue 5,4 needs 10 cells but a {kind} has only 9"
-    if fmt.name == "json":  # JSON keeps no line numbers: located by path
-        assert str(caught.value) == f"{path}: {kind}s[3]: {why}"
-        return
-    where = re.fullmatch(rf"{re.escape(str(path))}:(\d+):\d+: {why}", str(caught.value))
+    path_in_json = rf"{kind}s\[3\]: " if fmt.name == "json" else ""
+    where = re.fullmatch(
+        rf"{re.escape(str(path))}:(\d+):\d+: {path_in_json}{why}", str(caught.value)
+    )
     assert where, str(caught.value)
     written = path.read_text().splitlines()[int(where[1]) - 1]
     assert re.findall(r"\d+", written) == ["5", "4"]
@@ -402,13 +429,12 @@ def test_rows_and_columns_filling_different_cells_are_reported_where_the_columns
     rows, filled = sum(map(sum, heart.rows)), sum(map(sum, columns))
     why = f"the row clues fill {rows} cells but the column clues fill {filled}"
     why += " (the column clues start here)"
-    if fmt.name == "json":
-        assert str(caught.value) == f"{path}: columns[0]: {why}"
-        return
-    where = re.fullmatch(rf"{re.escape(str(path))}:(\d+):1: {re.escape(why)}", str(caught.value))
+    path_in_json = r"columns\[0\]: " if fmt.name == "json" else ""
+    at = rf"{re.escape(str(path))}:(\d+):(\d+): {path_in_json}{re.escape(why)}"
+    where = re.fullmatch(at, str(caught.value))
     assert where, str(caught.value)
     written = path.read_text().splitlines()[int(where[1]) - 1]
-    assert re.findall(r"\d+", written) == ["1", "1", "1", "1"]
+    assert re.findall(r"\d+", written[int(where[2]) - 1 :]) == ["1", "1", "1", "1"]
 
 
 @pytest.mark.parametrize(
@@ -487,3 +513,34 @@ def test_a_damaged_file_of_any_format_loads_consistent_puzzles_or_fails_in_one_l
                 assert str(error).startswith(f"{path}:") and "\n" not in str(error)
             else:
                 assert not [p.problems() for p in puzzles if p.problems()]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    grid=random_grids(max_side=4),
+    indent=st.sampled_from([None, 0, 2, "\t"]),
+    place=st.tuples(st.integers(0, 2), st.sampled_from(["rows", "columns"]), st.integers(0, 3)),
+)
+def test_a_json_error_names_the_line_and_column_of_the_value_at_fault(
+    grid: Picture, indent: int | str | None, place: tuple[int, str, int]
+) -> None:
+    """Whatever the layout, the line and column are where the bad value is written, in
+    the puzzle of several that holds it (the others read), with its path."""
+    puzzle = Puzzle.from_grid(grid)
+    items: list[dict[str, Any]] = [
+        {
+            "title": "t",
+            "rows": list(map(list, puzzle.rows)),
+            "columns": list(map(list, puzzle.columns)),
+        }
+        for _ in range(3)
+    ]
+    which, kind, index = place
+    index %= len(items[which][kind])
+    items[which][kind][index] = [-7]
+    text = json.dumps({"puzzles": items}, indent=indent)
+    readings = by_name("json").read(text, "p.json")
+    (error,) = [r for r in readings if isinstance(r, InputError)]
+    said = f"puzzles[{which}].{kind}[{index}][0]: expected a whole number >= 0, found -7"
+    assert error.message == said and error.line is not None and error.column is not None
+    assert text.splitlines()[error.line - 1][error.column - 1 :].startswith("-7")

@@ -71,6 +71,8 @@ MALFORMED: dict[str, tuple[str | bytes, str]] = {
     "negative-number": ("row_rules\n-1\ncol_rules\n1\n", "2:1: block lengths cannot be negative"),
     "clue-too-long": ("row_rules\n 1,1\ncol_rules\n1\n1\n", "2:2: row clue 1,1 needs 3 cells"),
     "unequal-totals": ("row_rules\n1\ncol_rules\n1\n1\n", "4:1: the row clues fill 1 cell but"),
+    "no-rows": ("row_rules\ncol_rules\n0\n", "1:1: row_rules section has no clues: a puzzle"),
+    "no-columns": ("row_rules\n0\n\n col_rules\n", "4:2: col_rules section has no clues"),
     "empty-file": ("", "1:1: expected"),
     "only-comments": ("# nothing here\n", "expected"),
     "binary-garbage": (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "1:1: expected UTF-8 text, found"),

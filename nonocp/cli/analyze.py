@@ -36,6 +36,7 @@ from nonocp.cli.batch import (
     exit_status,
     one_puzzle_only,
     print_batch,
+    solvable,
     timing,
     verdicts,
     work_of,
@@ -73,7 +74,7 @@ def analyze(
 ) -> None:
     """Rate puzzles (line, probe or search), show what logic fixes, and check uniqueness."""
     out = Output(plain=plain, as_json=as_json)
-    work = work_of(files, format, index, name)
+    work = solvable(work_of(files, format, index, name))
     one_puzzle_only(work, steps=steps)
     build = model_builder(model)
     from nonocp import engine  # here: the command line starts without it

@@ -28,7 +28,7 @@ from nonocp.cli.output import Output, describe, progress_bar
 from nonocp.errors import InputError, NonocpError, named_os_errors
 from nonocp.formats import Reading, label, load_each, name_of, puzzle_files, select
 from nonocp.pool import in_order
-from nonocp.puzzle import Puzzle
+from nonocp.puzzle import Puzzle, too_large
 from nonocp.words import counted
 
 T = TypeVar("T")
@@ -55,7 +55,8 @@ class Entry(NamedTuple):
 
 
 class Unreadable(NamedTuple):
-    """A file, or one puzzle of a file whose others read, that could not be read: its error."""
+    """A file, or one puzzle of a file whose others read, that could not be read (or is
+    too large to solve): its error."""
 
     error: str
     one_puzzle: bool = False
@@ -104,6 +105,23 @@ def work_of(
     entries = _entries(batches, several=True)
     not_files = [Unreadable(str(error)) for error in empty]
     return Work(counted(len(files), "file"), entries, names, [*not_files, *unreadable])
+
+
+def solvable(work: Work) -> Work:
+    """The work but for its puzzles too large to solve, each reported at once as one that
+    could not be read is, and the batch goes on; a puzzle given alone is an error."""
+    kept, refused = [], []
+    for entry in work.entries:
+        why = too_large(entry.puzzle.width, entry.puzzle.height)
+        if why is None:
+            kept.append(entry)
+            continue
+        if work.single:
+            raise NonocpError(f"{entry.source}: {why}")
+        error = f"{entry.source} ({entry.label}): {why}"
+        report(NonocpError(error))
+        refused.append(Unreadable(error, one_puzzle=True))
+    return work._replace(entries=kept, unreadable=[*work.unreadable, *refused])
 
 
 def _chosen(file: Path, format: str | None, index: str | None, name: str | None) -> Batch:

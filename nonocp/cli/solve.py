@@ -42,6 +42,7 @@ from nonocp.cli.batch import (
     exit_status,
     one_puzzle_only,
     print_batch,
+    solvable,
     timing,
     verdicts,
     work_of,
@@ -88,7 +89,7 @@ def solve(
     """Solve puzzles, draw the solution and prove whether it is unique."""
     out = Output(plain=plain, as_json=as_json)
     solve_one = partial(backend(engine, model).solve, time_limit=time_limit, prove_unique=not first)
-    work = work_of(files, format, index, name, solutions=solutions)
+    work = solvable(work_of(files, format, index, name, solutions=solutions))
     if solutions is not None:
         work = _with_solutions(work, load_all(solutions), name_of(solutions))
         check = True
@@ -269,7 +270,7 @@ def count(
 ) -> None:
     """Count the solutions of puzzles (exactly, or 'at least N' when stopped early)."""
     out = Output(plain=plain, as_json=as_json)
-    work = work_of(files, format, index, name)
+    work = solvable(work_of(files, format, index, name))
     one_puzzle_only(work, show=show)
     chosen = backend(engine, model)
     count_one = partial(chosen.count, limit=limit, time_limit=time_limit)

@@ -313,8 +313,10 @@ def load_each(path: str | Path, format: str | None = None) -> list[Reading]:
 
 
 def validated(reading: Reading, at: int, source: str, held: int) -> Reading:
-    """A puzzle read, or the error saying why its clues contradict each other, for the
-    few contradictions its reader has not placed in the file (no rows at all, say)."""
+    """A puzzle read, or the error saying why its clues contradict each other should its
+    reader have let a contradiction through: the readers place every one they find in the
+    file (a clue too long, an empty side, totals that differ), and this keeps one they
+    miss from reaching the solvers, which would stop a whole batch for it."""
     if isinstance(reading, InputError):
         return reading
     try:

@@ -24,7 +24,16 @@ from lark import (
 from lark.tree import Meta
 
 from nonocp.errors import InputError
-from nonocp.formats import DIGITS, LONG_NUMBER, ZERO_BESIDE, Format, consistent, shown, zero_beside
+from nonocp.formats import (
+    DIGITS,
+    LONG_NUMBER,
+    NO_CELLS,
+    ZERO_BESIDE,
+    Format,
+    consistent,
+    shown,
+    zero_beside,
+)
 from nonocp.puzzle import Clue, Puzzle, clue, format_clue
 
 Placed = tuple[Clue, int, int]
@@ -79,6 +88,9 @@ class _Sections(Transformer[Token, dict[str, list[Placed]]]):
         for name, clues in sections:
             if name in found:
                 raise InputError(self.source, name.line, name.column, f"second {name} section")
+            if not clues:
+                message = f"{name} section has no clues: {NO_CELLS}"
+                raise InputError(self.source, name.line, name.column, message)
             found[str(name)] = clues
         return found
 

@@ -62,11 +62,14 @@ class Draft:
     """What one puzzle's lines have said so far; ``puzzle`` checks it is complete."""
 
     source: str
-    size: dict[str, tuple[int, int]] = field(default_factory=dict)
+    size: dict[str, int] = field(default_factory=dict)
     sections: dict[str, tuple[list[Line], list[Clue]]] = field(default_factory=dict)
     metadata: dict[str, str] = field(default_factory=dict)
     extra: list[tuple[str, str]] = field(default_factory=list)
     goal: tuple[Line, str] | None = None
+    given: dict[str, int] = field(default_factory=dict)
+    """The line of each key a puzzle states once (its size, goal, title and the like):
+    a second would silently replace the first."""
 
     def error(self, line: Line, message: str, column: int = 1) -> InputError:
         return InputError(self.source, line[0], column, message)
@@ -80,15 +83,21 @@ class Draft:
         elif key in ("rows", "columns"):
             self.sections[key] = self.section(line, key, rest)
         elif key == "goal":
+            self.once(line, key)
             self.goal = (line, unquote(value))
         elif key in FIELDS:
+            self.once(line, key)
             self.metadata[FIELDS[key]] = unquote(value)
         elif value is not None:
             self.extra.append((key, unquote(value)))
 
+    def once(self, line: Line, key: str) -> None:
+        if key in self.given:
+            raise self.error(line, f"second {key} (the first is at line {self.given[key]})")
+        self.given[key] = line[0]
+
     def set_size(self, line: Line, key: str, value: str | None) -> None:
-        if key in self.size:
-            raise self.error(line, f"second {key} (the first is at line {self.size[key][1]})")
+        self.once(line, key)
         if not (value and value.isascii() and value.isdigit()):
             found = shown(value) if value else "nothing"
             raise self.error(line, f"expected a number after {key}, found {found}")
@@ -96,7 +105,7 @@ class Draft:
             raise self.error(line, f"{LONG_NUMBER} after {key}")
         if int(value) == 0:
             raise self.error(line, f"{key} 0: {NO_CELLS}")
-        self.size[key] = (int(value), line[0])
+        self.size[key] = int(value)
 
     def section(self, start: Line, key: str, rest: Iterator[Line]) -> tuple[list[Line], list[Clue]]:
         """The clue lines after ``rows``/``columns`` (exactly height/width of them), and
@@ -106,7 +115,7 @@ class Draft:
         if key in self.sections:
             raise self.error(start, f"second '{key}' section")
         kind, count = (
-            ("row", self.size["height"][0]) if key == "rows" else ("column", self.size["width"][0])
+            ("row", self.size["height"]) if key == "rows" else ("column", self.size["width"])
         )
         lines = list(islice(rest, count))
         keyword = next((i for i, line in enumerate(lines) if starts_with_key(line)), None)
@@ -142,7 +151,7 @@ class Draft:
         if self.goal is None:
             return None
         line, cells = self.goal
-        width, height = self.size["width"][0], self.size["height"][0]
+        width, height = self.size["width"], self.size["height"]
         bad = re.search(r"[^01]", cells)
         if bad:
             written = line[1].find(cells)  # not there if the goal was written with entities

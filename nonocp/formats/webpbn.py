@@ -23,6 +23,7 @@ from xml.parsers import expat
 from nonocp.errors import InputError
 from nonocp.formats import (
     LONG_NUMBER,
+    NO_CELLS,
     NOT_SUPPORTED,
     NUMBER,
     ZERO_BESIDE,
@@ -153,7 +154,10 @@ class Reader:
         if len(found) != 1:
             at, how_many = (found[1], "two") if found else (element, "none")
             raise self.error(at, f'expected one <clues type="{kind}">, found {how_many}')
-        return found[0].findall("line")
+        lines = found[0].findall("line")
+        if not lines:
+            raise self.error(found[0], f"expected a <line> for each of the {kind}: {NO_CELLS}")
+        return lines
 
     def line(self, element: ET.Element) -> Clue:
         counts = element.findall("count")
