@@ -7,6 +7,7 @@ imports (ortools) happen inside the commands so that start-up stays fast.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -48,16 +49,23 @@ def _options(
     """Solve, count and check nonograms with constraint programming."""
 
 
-def _seconds(value: float | None) -> float | None:
-    if value is not None and not 0 <= value <= LONGEST:
-        shown = f"{value:.15g}"  # as given, not rounded into the range
-        raise typer.BadParameter(f"{shown} is not a number of seconds from 0 to {LONGEST:,.0f}")
-    return value
+def from_zero_to(most: float, what: str) -> Callable[[float | None], float | None]:
+    """The callback of an option that takes a number from 0 to ``most``, as ``what`` (a
+    share, seconds): Typer's own range lets nan through, and rounds what it prints."""
+
+    def checked(value: float | None) -> float | None:
+        if value is not None and not 0 <= value <= most:
+            shown = f"{value:.15g}"  # as given, not rounded into the range
+            raise typer.BadParameter(f"{shown} is not {what} from 0 to {most:,.0f}")
+        return value
+
+    return checked
 
 
 def time_limit_option(help: str) -> Any:
     """The ``--time-limit S`` option every command takes, with what it bounds."""
-    return typer.Option("--time-limit", callback=_seconds, metavar="S", help=help)
+    seconds = from_zero_to(LONGEST, "a number of seconds")
+    return typer.Option("--time-limit", callback=seconds, metavar="S", help=help)
 
 
 TimeLimit = Annotated[

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsed
 
 from nonocp.answers import Uniqueness
 from nonocp.cli import EXIT_INTERRUPTED
-from nonocp.cli.app import FORMAT_NAMES, app, time_limit_option
+from nonocp.cli.app import FORMAT_NAMES, app, from_zero_to, time_limit_option
 from nonocp.cli.output import progress_bar
 from nonocp.errors import NonocpError
 
@@ -22,18 +22,16 @@ if TYPE_CHECKING:
     from nonocp.puzzle import Puzzle
 
 
-def _share(value: float) -> float:
-    if not 0 <= value <= 1:  # nan too, which a range option lets through
-        raise typer.BadParameter(f"{value:.15g} is not a share from 0 to 1")
-    return value
-
-
 @app.command()
 def generate(
     size: Annotated[str, typer.Option("--size", help="WIDTHxHEIGHT.")] = "30x30",
     density: Annotated[
         float,
-        typer.Option("--density", callback=_share, help="Share of filled cells, from 0 to 1."),
+        typer.Option(
+            "--density",
+            callback=from_zero_to(1, "a share"),
+            help="Share of filled cells, from 0 to 1.",
+        ),
     ] = 0.5,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the first puzzle.")] = 1,
     count: Annotated[int, typer.Option("--count", min=1, help="How many puzzles.")] = 1,
