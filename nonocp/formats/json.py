@@ -67,8 +67,8 @@ class Shape(Exception):
 class Document:
     """A file's JSON text, in which an error's value is found again by its place: ``json``
     gives no positions once a document parses, but its decoder skips values at C speed
-    (0.25 s to the last of a 1.5 MB set of 1000 puzzles, where parsing it again with
-    Lark, keeping positions, took 5 s)."""
+    (0.06 s to place an error in the last puzzle of a 1.5 MB set of 1000, which nonocp
+    reads in 0.2 s; parsing the text again with Lark, keeping positions, took 4.5 s)."""
 
     decoder = json.JSONDecoder()
 
