@@ -206,10 +206,10 @@ class Puzzle:
 
 MOST_CELLS = 10_000_000
 """The largest puzzle nonocp solves or generates, a 3162x3162 square. Solving holds about
-65 bytes a cell (an empty 3000x3000 puzzle peaks near 600 MB), and the
-Python steps around the solvers, which no time limit interrupts, grow with the cells: an
-empty 30000x30000 puzzle given ``--time-limit 20`` had not answered after a minute, and
-held 3.3 GB."""
+65 bytes a cell (an empty 3000x3000 puzzle peaks near 600 MB), and the Python steps
+around the solvers, which no time limit interrupts, grow with the cells: an empty
+30000x30000 puzzle given ``--time-limit 20`` had not answered after a minute, and held
+3.3 GB."""
 
 
 def too_large(width: int, height: int) -> str | None:

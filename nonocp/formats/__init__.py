@@ -105,6 +105,12 @@ def shown(text: str) -> str:
     return repr(text) if len(text) <= 40 else f"{text[:40]!r}..."
 
 
+def position(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based line and column of a character offset, for located errors."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - line_start + 1
+
+
 def number(puzzle: Puzzle, position: int) -> str:
     """The puzzle's number in its file: the ``$n`` of a TAAI set, else its 1-based position."""
     return dict(puzzle.extra).get("number", str(position))
@@ -207,12 +213,6 @@ def ended(text: str) -> str:
     LF instead, as editors show such lines; nonocp's writers escape a carriage return
     inside a title, so none is taken for a line's end."""
     return LONE_CR.sub("\n", text)
-
-
-def position(text: str, offset: int) -> tuple[int, int]:
-    """The 1-based line and column of a character offset, for located errors."""
-    line_start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, offset) + 1, offset - line_start + 1
 
 
 STDIN = "-"

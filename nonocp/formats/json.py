@@ -24,6 +24,7 @@ from nonocp.formats import (
     Reading,
     consistent,
     each,
+    position,
     zero_beside,
 )
 from nonocp.puzzle import Clue, Grid, Puzzle, clue
@@ -82,8 +83,7 @@ class Document:
             at = self.item(at, step) if isinstance(step, int) else self.member(at, step)[1]
         if key is not None:
             at = self.member(at, key)[0]
-        line = self.text.count("\n", 0, at) + 1
-        return line, at - self.text.rfind("\n", 0, at)
+        return position(self.text, at)
 
     def item(self, at: int, index: int) -> int:
         """Where the ``index``th item of the array at ``at`` starts."""
