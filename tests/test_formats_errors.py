@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -260,8 +261,17 @@ MALFORMED = {
         + "</count></line></clues></puzzle>",
         f"1:34: {DIGITS_ONLY} in <count>",
     ),
-    "json-huge-number": ("p.json", "9" * 4301, " invalid JSON: a number of over 4,300 digits"),
-    "json-nested-too-deeply": ("p.json", "[" * 1000, " invalid JSON: nested too deeply"),
+    "json-huge-number": ("p.json", "9" * 4301, "1:1: invalid JSON: a number of over 4,300 digits"),
+    "json-huge-number-after-long-digits-in-text": (
+        "p.json",
+        '{"title": "\\"' + "9" * 4301 + '",\n "rows": [[1.' + "9" * 4301 + "], [-" + "9" * 4301,
+        "2:4319: invalid JSON: a number of over 4,300 digits",
+    ),
+    "json-nested-too-deeply": (
+        "p.json",
+        '{"rows": [[1]],\n "columns": ' + "[" * 1000,
+        "2:1012: invalid JSON: nested too deeply (1001 levels here)",
+    ),
     "json-line-break-in-a-key": (
         "p.json",
         '{"rows": [[0]], "columns": [[0]], "extra": {"a\\nb": 0}}',
@@ -352,16 +362,31 @@ def test_malformed_files_give_one_located_line(
     assert message.startswith(f"{path}:{expected}") or message.startswith(f"{path}: {expected}")
 
 
+def test_a_number_past_the_digit_limit_python_was_started_with_is_placed() -> None:
+    """The limit is a setting (``PYTHONINTMAXSTRDIGITS``), so the error finds the number
+    by the limit in force and says what it is."""
+    text = '{"title": "' + "1" * 700 + '",\n "rows": [[1]], "columns": [[' + "1" * 641 + "]]}"
+    default = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        with pytest.raises(InputError) as caught:
+            by_name("json").read(text, "p.json")
+    finally:
+        sys.set_int_max_str_digits(default)
+    assert str(caught.value) == "p.json:2:30: invalid JSON: a number of over 640 digits"
+
+
 def test_a_clue_nested_about_as_deep_as_json_may_go_is_refused_in_one_line() -> None:
     """Parsing and the error showing what was found both recurse, each as deep as the
     value: wherever the parser's limit falls (it depends on the caller's own depth), a
-    value just short of it is refused in one line, not with a RecursionError."""
+    value just short of it is refused in one line at a line and column, not with a
+    RecursionError."""
     json_format = by_name("json")
     for depth in range(500, 1001):
         text = '{"rows": [[' + "[" * depth + "]" * depth + ']], "columns": [[1]]}'
         with pytest.raises(InputError) as caught:
             json_format.read(text, "p.json")
-        assert re.match(r"p\.json(:\d+:\d+)?: ", str(caught.value))
+        assert re.match(r"p\.json:\d+:\d+: ", str(caught.value))
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Sequence
 
 from nonocp.errors import InputError
@@ -34,6 +35,13 @@ TEXT_FIELDS = ("title", "author", "copyright", "license")
 KEYS = {"rows", "columns", "solution", "extra", *TEXT_FIELDS}
 BLANKS = re.compile(r"[ \t\n\r]*")
 """What JSON allows between values."""
+STRING = r'"(?:[^"\\]|\\.)*"'
+"""A JSON string, which the searches below step over whole, as a quote in it means nothing."""
+INTEGER = re.compile(rf"{STRING}|(?<![0-9.eE+-])-?(?P<digits>[0-9]+)(?![0-9.eE])")
+"""A string, or an integer: a number with a fraction or exponent is a float, which Python
+converts however long it is."""
+BRACKET = re.compile(rf"{STRING}|[\[{{]|[\]}}]")
+"""A string, or a bracket or brace, which nests."""
 
 
 Where = tuple[str | int, ...]
@@ -114,6 +122,28 @@ class Document:
 
     def blank_after(self, at: int) -> int:
         return BLANKS.match(self.text, at).end()  # type: ignore[union-attr]  # matches always
+
+
+def too_long(source: str, text: str) -> InputError:
+    """The first integer too long for Python to convert: ``json`` fails on it without saying
+    where."""
+    most = sys.get_int_max_str_digits()
+    at = next(m.start() for m in INTEGER.finditer(text) if len(m["digits"] or "") > most)
+    return InputError(
+        source, *position(text, at), f"invalid JSON: a number of over {most:,} digits"
+    )
+
+
+def too_deep(source: str, text: str, what: str) -> InputError:
+    """``what`` went wrong at the first of the most deeply nested brackets: ``json`` gives
+    up somewhere on the way there, and Python's recursion limit, not the text, says where."""
+    depth, deepest = 0, (0, 0)
+    for match in BRACKET.finditer(text):
+        depth += {"[": 1, "{": 1, "]": -1, "}": -1}.get(match[0], 0)
+        if depth > deepest[1]:
+            deepest = (match.start(), depth)
+    at, most = deepest
+    return InputError(source, *position(text, at), f"{what} ({most} levels here)")
 
 
 def whole_number(value: object) -> bool:
@@ -244,18 +274,16 @@ def read(text: str, source: str) -> list[Reading]:
     except json.JSONDecodeError as error:
         raise InputError(source, error.lineno, error.colno, f"invalid JSON: {error.msg}") from None
     except RecursionError:
-        raise InputError(source, None, None, "invalid JSON: nested too deeply") from None
+        raise too_deep(source, text, "invalid JSON: nested too deeply") from None
     except ValueError:  # Python's limit on converting long numbers
-        raise InputError(
-            source, None, None, "invalid JSON: a number of over 4,300 digits"
-        ) from None
+        raise too_long(source, text) from None
     document = Document(text)
     try:
         return puzzles_at(data, source, document)
     except Shape as error:
         raise error.read_in(source, document) from None
     except RecursionError:  # an error showing a value nested almost as deep as JSON may go
-        raise InputError(source, None, None, "a value nested too deeply for a puzzle") from None
+        raise too_deep(source, text, "a value nested too deeply for a puzzle") from None
 
 
 def array(lines: Sequence[tuple[int, ...]], indent: str) -> str:
