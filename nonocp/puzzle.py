@@ -205,11 +205,11 @@ class Puzzle:
 
 
 MOST_CELLS = 10_000_000
-"""The largest puzzle nonocp solves or generates, a 3162x3162 square. Solving holds about
-65 bytes a cell (an empty 3000x3000 puzzle peaks near 600 MB), and the Python steps
-around the solvers, which no time limit interrupts, grow with the cells: an empty
-30000x30000 puzzle given ``--time-limit 20`` had not answered after a minute, and held
-3.3 GB."""
+"""The largest puzzle nonocp solves or generates, and magnitude instance it optimises, a
+3162x3162 square. Solving holds about 65 bytes a cell (an empty 3000x3000 puzzle peaks
+near 600 MB), and the Python steps around the solvers, which no time limit interrupts,
+grow with the cells: an empty 30000x30000 puzzle given ``--time-limit 20`` had not
+answered after a minute, and held 3.3 GB."""
 
 
 def too_large(width: int, height: int) -> str | None:
@@ -217,7 +217,7 @@ def too_large(width: int, height: int) -> str | None:
     cells = width * height
     if cells <= MOST_CELLS:
         return None
-    return f"{width}x{height} is {cells:,} cells; nonocp solves puzzles of at most {MOST_CELLS:,}"
+    return f"{width}x{height} is {cells:,} cells; nonocp takes at most {MOST_CELLS:,}"
 
 
 def too_long(c: Clue, kind: str, length: int) -> str | None:

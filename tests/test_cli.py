@@ -460,7 +460,7 @@ def test_a_batch_reports_a_bad_file_solves_the_rest_and_exits_2(tmp_path: Path) 
 def test_a_puzzle_too_large_to_solve_is_refused_before_solving(tmp_path: Path) -> None:
     large = tmp_path / "large.nin"  # empty: no clue is too long, nothing adds up wrong
     large.write_text("3163 3162\n" + "0\n" * (3163 + 3162))
-    said = "3163x3162 is 10,001,406 cells; nonocp solves puzzles of at most 10,000,000\n"
+    said = "3163x3162 is 10,001,406 cells; nonocp takes at most 10,000,000\n"
     for command in ("solve", "count", "analyze"):
         run = run_cli(command, str(large))
         assert (run.returncode, run.stdout, run.stderr) == (2, "", f"nonocp: {large}: {said}")

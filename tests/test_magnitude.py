@@ -102,6 +102,7 @@ def test_no_grid_is_proven_infeasible() -> None:
         ((True,), (1,), {}, "run counts are whole numbers from 0, not True"),
         ((1,), (1,), {"time_limit": math.nan}, "time limit nan: expected seconds from 0"),
         ((1,), (1,), {"known": ((0,),)}, "known: a grid with other run counts"),
+        ((0,) * 3163, (0,) * 3162, {}, "3162x3163 is 10,001,406 cells; nonocp takes at most"),
     ],
 )
 def test_an_instance_that_is_not_one_is_refused(
@@ -221,6 +222,7 @@ def test_cli_exit_1_when_not_all_proven(tmp_path: Path) -> None:
         ("1 2 1\n1 1 1\n3 3\n", "4:1", "expected a line of column magnitudes after line 3"),
         ("# runs\n1 1\n1 1\n", "1:1", "expected a run count, found '#'"),  # not at the end
         ("1 1\n2 0 0\n", "2:1", "column 1 has 2 runs but 2 rows hold at most 1"),
+        ("0 " * 3163 + "\n" + "0 " * 3162, "1:1", "3162x3163 is 10,001,406 cells; nonocp takes"),
     ],
 )
 def test_cli_bad_input_is_located(tmp_path: Path, text: str, where: str, message: str) -> None:

@@ -22,7 +22,7 @@ from nonocp.errors import InputError
 from nonocp.formats import DIGITS, LONG_NUMBER, name_of, read_file
 from nonocp.magnitude.bounds import Magnitudes, magnitudes
 from nonocp.magnitude.optimize import Result, Status
-from nonocp.puzzle import Grid
+from nonocp.puzzle import Grid, too_large
 
 SIDE = 16
 BASE64_LENGTH = 44
@@ -131,6 +131,9 @@ def _counts_instances(path: str, lines: list[tuple[int, str]]) -> Iterator[Insta
         message = f"expected a line of column magnitudes after line {n}, found end of file"
         raise InputError(path, n + 1, 1, message)
     for (row_line, rows), (column_line, columns) in zip(numbers[::2], numbers[1::2], strict=True):
+        why = too_large(len(columns), len(rows))
+        if why is not None:
+            raise InputError(path, row_line, 1, why)
         _check_fit(path, row_line, rows, len(columns), "row", "columns")
         _check_fit(path, column_line, columns, len(rows), "column", "rows")
         yield Instance(tuple(k for _, k in rows), tuple(k for _, k in columns), row_line)

@@ -9,7 +9,7 @@ from enum import StrEnum
 from nonocp.clock import valid_limit
 from nonocp.magnitude.bounds import Magnitudes, Sense, bound, magnitudes
 from nonocp.magnitude.construct import construct
-from nonocp.puzzle import Grid, integers
+from nonocp.puzzle import Grid, integers, too_large
 
 
 class Status(StrEnum):
@@ -80,6 +80,9 @@ def _checked_input(
     rows, columns = integers([row_runs, col_runs])
     if not rows or not columns:
         raise ValueError("a grid needs at least one row and one column")
+    why = too_large(len(columns), len(rows))
+    if why is not None:
+        raise ValueError(why)
     wrong = next((k for k in (*rows, *columns) if type(k) is not int or k < 0), None)
     if wrong is not None:
         raise ValueError(f"run counts are whole numbers from 0, not {wrong!r}")
