@@ -36,7 +36,7 @@ KEYS = {"rows", "columns", "solution", "extra", *TEXT_FIELDS}
 BLANKS = re.compile(r"[ \t\n\r]*")
 """What JSON allows between values."""
 STRING = r'"(?:[^"\\]|\\.)*"'
-"""A JSON string, which the searches below step over whole, as a quote in it means nothing."""
+"""A JSON string, which the searches below step over whole: a bracket or number in it is text."""
 INTEGER = re.compile(rf"{STRING}|(?<![0-9.eE+-])-?(?P<digits>[0-9]+)(?![0-9.eE])")
 """A string, or an integer: a number with a fraction or exponent is a float, which Python
 converts however long it is."""
