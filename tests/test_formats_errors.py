@@ -389,6 +389,25 @@ def test_a_clue_nested_about_as_deep_as_json_may_go_is_refused_in_one_line() -> 
         assert re.match(r"p\.json:\d+:\d+: ", str(caught.value))
 
 
+def test_errors_beside_a_value_nested_about_as_deep_as_json_may_go_are_placed() -> None:
+    """Placing an error skips the values before it (and, for a key, after it), which
+    recurses from deeper than reading the file did: a value that ``json`` read may be too
+    deep to skip that way, and the errors beside it are still placed."""
+    json_format = by_name("json")
+    for depth in range(500, 1001):
+        deep = '{"a": "]}", "b": ' + "[" * depth + "]" * depth + "}"
+        bad = '{"rows": "bad", "columns": [[1]]}'
+        text = f'[{{"rows": [[1]], "columns": [[1]], "x": {deep}}},\n {bad}]'
+        try:
+            readings = json_format.read(text, "p.json")
+        except InputError as error:  # too deep to read at all, placed at its deepest
+            assert "nested too deeply" in str(error)
+            continue
+        column = text.index('"bad"') - text.index("\n")
+        assert str(readings[0]).startswith("p.json:1:36: [0]: unknown key 'x'")
+        assert str(readings[1]).startswith(f"p.json:2:{column}: [1].rows: expected a list")
+
+
 @pytest.mark.parametrize(
     "case",
     [

@@ -42,6 +42,8 @@ INTEGER = re.compile(rf"{STRING}|(?<![0-9.eE+-])-?(?P<digits>[0-9]+)(?![0-9.eE])
 converts however long it is."""
 BRACKET = re.compile(rf"{STRING}|[\[{{]|[\]}}]")
 """A string, or a bracket or brace, which nests."""
+NESTING = {"[": 1, "{": 1, "]": -1, "}": -1}
+"""How a bracket or brace changes the depth; a string leaves it."""
 
 
 Where = tuple[str | int, ...]
@@ -66,11 +68,7 @@ class Shape(Exception):
     def read_in(self, source: str, document: Document) -> InputError:
         """The error as the file ``source`` reports it: at the line and column of the
         value in the ``document``, with its path."""
-        try:
-            line, column = document.position(self.where, self.key)
-        except RecursionError:  # skipping a value nested about as deep as JSON may go
-            return InputError(source, None, None, str(self))
-        return InputError(source, line, column, str(self))
+        return InputError(source, *document.position(self.where, self.key), str(self))
 
 
 class Document:
@@ -118,7 +116,12 @@ class Document:
         return found
 
     def value_end(self, at: int) -> int:
-        return self.decoder.raw_decode(self.text, at)[1]
+        """Where the value at ``at`` ends; its brackets are counted when it is nested about
+        as deep as ``json`` goes, for skipping it recurses from deeper than reading did."""
+        try:
+            return self.decoder.raw_decode(self.text, at)[1]
+        except RecursionError:
+            return nest_end(self.text, at)
 
     def blank_after(self, at: int) -> int:
         return BLANKS.match(self.text, at).end()  # type: ignore[union-attr]  # matches always
@@ -134,12 +137,23 @@ def too_long(source: str, text: str) -> InputError:
     )
 
 
+def nest_end(text: str, at: int) -> int:
+    """Where the array or object at ``at`` ends, found by counting brackets: without
+    recursion, so at any depth."""
+    depth = 0
+    for match in BRACKET.finditer(text, at):
+        depth += NESTING.get(match[0], 0)
+        if depth == 0:
+            return match.end()
+    raise AssertionError("the text parsed, so its brackets balance")
+
+
 def too_deep(source: str, text: str, what: str) -> InputError:
     """``what`` went wrong at the first of the most deeply nested brackets: ``json`` gives
     up somewhere on the way there, and Python's recursion limit, not the text, says where."""
     depth, deepest = 0, (0, 0)
     for match in BRACKET.finditer(text):
-        depth += {"[": 1, "{": 1, "]": -1, "}": -1}.get(match[0], 0)
+        depth += NESTING.get(match[0], 0)
         if depth > deepest[1]:
             deepest = (match.start(), depth)
     at, most = deepest
