@@ -60,8 +60,8 @@ Jobs = Annotated[
 InstanceTimeLimit = Annotated[
     float | None,
     time_limit_option(
-        "Solver seconds per instance; one not proven optimal by then is 'unproven' (or "
-        "'unknown', with no grid)."
+        "Seconds per instance, construction included; one not proven optimal by then is "
+        "'unproven' (or 'unknown', with no grid)."
     ),
 ]
 InputStyle = Annotated[

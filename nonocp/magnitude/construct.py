@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from nonocp.clock import OutOfTime, in_time
 from nonocp.magnitude.bounds import Magnitudes, Sense, gaps
 from nonocp.puzzle import Grid
 
@@ -25,21 +26,32 @@ FORCED = 1000.0
 ATTEMPTS = 20
 
 
-def construct(rows: Magnitudes, columns: Magnitudes, sense: Sense, seed: int = 0) -> Grid | None:
-    """A grid with these magnitudes meeting the sense's bound, or None if none was found."""
-    rng = random.Random(seed)
-    if sense is Sense.MIN:
-        return fewest(rows, columns, rng)
-    return most(rows, columns, rng)
+def construct(
+    rows: Magnitudes, columns: Magnitudes, sense: Sense, deadline: float | None = None
+) -> Grid | None:
+    """A grid with these magnitudes meeting the sense's bound, or None if none was found
+    before the ``deadline`` (a ``time.perf_counter`` value): a 300x300 instance takes
+    seconds. The seed is fixed, so that a run and its resumption build the same grids."""
+    rng = random.Random(0)
+    try:
+        if sense is Sense.MIN:
+            return fewest(rows, columns, rng, deadline)
+        return most(rows, columns, rng, deadline)
+    except OutOfTime:
+        return None
 
 
-def fewest(rows: Magnitudes, columns: Magnitudes, rng: random.Random) -> Grid | None:
+def fewest(
+    rows: Magnitudes, columns: Magnitudes, rng: random.Random, deadline: float | None
+) -> Grid | None:
     full = [[True] * len(columns) for _ in rows]
-    cells = lone_cells_and_segments(list(rows), list(columns), full, rng, ATTEMPTS)
+    cells = lone_cells_and_segments(list(rows), list(columns), full, rng, ATTEMPTS, deadline)
     return None if cells is None else _grid(cells)
 
 
-def most(rows: Magnitudes, columns: Magnitudes, rng: random.Random) -> Grid | None:
+def most(
+    rows: Magnitudes, columns: Magnitudes, rng: random.Random, deadline: float | None
+) -> Grid | None:
     """Place each border line's gaps as lone empty cells, then the inner grid's gaps."""
     height, width = len(rows), len(columns)
     if height < 3 or width < 3 or 0 in rows or 0 in columns:
@@ -50,7 +62,12 @@ def most(rows: Magnitudes, columns: Magnitudes, rng: random.Random) -> Grid | No
             return None
         empty, inner = border
         inner_gaps = lone_cells_and_segments(
-            [gaps(k) for k in rows[1:-1]], [gaps(k) for k in columns[1:-1]], inner, rng, 2
+            [gaps(k) for k in rows[1:-1]],
+            [gaps(k) for k in columns[1:-1]],
+            inner,
+            rng,
+            2,
+            deadline,
         )
         if inner_gaps is not None:
             for i, row in enumerate(inner_gaps, start=1):
@@ -99,7 +116,12 @@ def _lone_places(count: int, crossing_gaps: list[int], rng: random.Random) -> li
 
 
 def lone_cells_and_segments(
-    across: list[int], down: list[int], allowed: Mask, rng: random.Random, attempts: int
+    across: list[int],
+    down: list[int],
+    allowed: Mask,
+    rng: random.Random,
+    attempts: int,
+    deadline: float | None,
 ) -> list[list[int]] | None:
     """Cells on ``allowed`` with ``across[i]`` runs in row i and ``down[j]`` in column j,
     max(sum across, sum down) of them: lone cells along the side with more runs.
@@ -113,17 +135,21 @@ def lone_cells_and_segments(
         allowed = [list(column) for column in zip(*allowed, strict=True)]
     for attempt in range(attempts):
         if attempt % 2:
-            upside_down = _descend(across[::-1], down, allowed[::-1], rng)
+            upside_down = _descend(across[::-1], down, allowed[::-1], rng, deadline)
             cells = None if upside_down is None else upside_down[::-1]
         else:
-            cells = _descend(across, down, allowed, rng)
+            cells = _descend(across, down, allowed, rng, deadline)
         if cells is not None:
             return [list(column) for column in zip(*cells, strict=True)] if transposed else cells
     return None
 
 
 def _descend(
-    across: Sequence[int], down: Sequence[int], allowed: Mask, rng: random.Random
+    across: Sequence[int],
+    down: Sequence[int],
+    allowed: Mask,
+    rng: random.Random,
+    deadline: float | None,
 ) -> list[list[int]] | None:
     """One greedy pass, row by row: row i takes ``across[i]`` lone cells.
 
@@ -138,7 +164,7 @@ def _descend(
     above = [False] * width
     cells = [[0] * width for _ in range(height)]
     cells_left = sum(across)
-    for i in range(height):
+    for i in in_time(range(height), deadline):
         surplus = cells_left - sum(runs_left)
         if surplus < 0 or any(map(_too_late, runs_left, above, [height - i] * width)):
             return None

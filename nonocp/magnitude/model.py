@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
+from nonocp.clock import OutOfTime, in_time, seconds_left
 from nonocp.magnitude.bounds import Magnitudes, Sense, gaps
 from nonocp.puzzle import Grid, columns_of
 
@@ -44,39 +45,43 @@ class Outcome:
 
 
 def solve(
-    rows: Magnitudes, columns: Magnitudes, sense: Sense, bound: int, time_limit: float | None
+    rows: Magnitudes, columns: Magnitudes, sense: Sense, bound: int, deadline: float | None
 ) -> Outcome:
-    """Try the bound first, with at most half the time; then optimise in what is left,
-    beyond the bound if it was proven out of reach."""
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
-    halfway = None if time_limit is None else start + time_limit / 2
-    status, grid = _at_bound(rows, columns, sense, bound, halfway)
-    if grid is not None:
-        return Outcome(grid, proven=True)
-    return _optimise(rows, columns, sense, bound, status == cp_model.INFEASIBLE, deadline)
+    """Try the bound first, then optimise in what time is left, beyond the bound if it was
+    proven out of reach. Building the models counts against the ``deadline``: a 300x300
+    instance's takes seconds."""
+    try:
+        status, grid = _at_bound(rows, columns, sense, bound, deadline)
+        if grid is not None:
+            return Outcome(grid, proven=True)
+        return _optimise(rows, columns, sense, bound, status == cp_model.INFEASIBLE, deadline)
+    except OutOfTime:
+        return Outcome(None, proven=False)
 
 
 def _at_bound(
     rows: Magnitudes, columns: Magnitudes, sense: Sense, bound: int, deadline: float | None
 ) -> tuple[cp_model.CpSolverStatus, Grid | None]:
-    """Search for a grid at the bound, with its shape stated: first briefly without presolve
-    and LP relaxation, then, if that settles nothing, with them.
+    """Search for a grid at the bound, with its shape stated, in at most half the time left
+    once the model is built: first briefly without presolve and LP relaxation, then, if that
+    settles nothing, with them.
 
     A grid at the bound, when there is one, is found in about 10 ms without them instead
     of about 50 ms with them; but proving there is none can take minutes without the
     relaxation and seconds with it.
     """
-    model, cells = _model(rows, columns)
+    model, cells = _model(rows, columns, deadline)
     _add_shape(model, cells, rows, columns, sense)
     model.add(sum(v for row in cells for v in row) == bound)
-    quick = _solver(_earlier(deadline, time.perf_counter() + QUICK_SECONDS))
+    left = seconds_left(deadline)
+    halfway = None if left is None else time.perf_counter() + left / 2
+    quick = _solver(_earlier(halfway, time.perf_counter() + QUICK_SECONDS))
     quick.parameters.cp_model_presolve = False
     quick.parameters.linearization_level = 0
     status = quick.solve(model)
     solver = quick
-    if status == cp_model.UNKNOWN and not _passed(deadline):
-        solver = _solver(deadline)
+    if status == cp_model.UNKNOWN and not _passed(halfway):
+        solver = _solver(halfway)
         status = solver.solve(model)
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     return status, _grid(solver, cells) if found else None
@@ -99,7 +104,7 @@ def _optimise(
     deadline: float | None,
 ) -> Outcome:
     """The general model with the objective, the bound excluded if ``beyond``."""
-    model, cells = _model(rows, columns)
+    model, cells = _model(rows, columns, deadline)
     total = sum(v for row in cells for v in row)
     if sense is Sense.MIN:
         model.add(total >= bound + beyond)
@@ -116,10 +121,13 @@ def _optimise(
     return Outcome(None, proven=False)
 
 
-def _model(rows: Magnitudes, columns: Magnitudes) -> tuple[cp_model.CpModel, Cells]:
+def _model(
+    rows: Magnitudes, columns: Magnitudes, deadline: float | None
+) -> tuple[cp_model.CpModel, Cells]:
     model = cp_model.CpModel()
     cells = [[model.new_bool_var("") for _ in columns] for _ in rows]
-    for line, k in [*zip(cells, rows, strict=True), *zip(columns_of(cells), columns, strict=True)]:
+    lines = [*zip(cells, rows, strict=True), *zip(columns_of(cells), columns, strict=True)]
+    for line, k in in_time(lines, deadline):
         _runs(model, line, k)
     return model, cells
 

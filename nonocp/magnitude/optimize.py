@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from nonocp.clock import valid_limit
+from nonocp.clock import deadline_after
 from nonocp.magnitude.bounds import Magnitudes, Sense, bound, magnitudes
 from nonocp.magnitude.construct import construct
 from nonocp.puzzle import Grid, integers, too_large
@@ -48,23 +48,23 @@ def optimize(
     known: Grid | None = None,
 ) -> Result:
     """A grid whose rows and columns have these run counts, with the fewest (``"min"``) or
-    most (``"max"``) filled cells; ``time_limit`` bounds the solver's seconds, if needed.
+    most (``"max"``) filled cells; ``time_limit`` bounds the seconds, construction included.
     ``known``, a grid with these run counts (a base64 instance's own picture), is the
     answer, unproven, where the solver finds none in time: an instance that has a grid
     is never answered without one."""
     rows, columns, goal = _checked_input(row_runs, col_runs, sense)
     if known is not None and magnitudes(known) != (rows, columns):
         raise ValueError("known: a grid with other run counts than the instance's")
-    valid_limit(time_limit)
+    deadline = deadline_after(time_limit)
     target = bound(rows, columns, goal)
     if not _fits(rows, len(columns)) or not _fits(columns, len(rows)):
         return Result(None, Status.INFEASIBLE, target, by_construction=False)
-    grid = construct(rows, columns, goal)
+    grid = construct(rows, columns, goal, deadline)
     if grid is not None:
         return _verified(Result(grid, Status.OPTIMAL, target, by_construction=True), rows, columns)
     from nonocp.magnitude import model  # ortools loads only for the instances that need it
 
-    outcome = model.solve(rows, columns, goal, target, time_limit)
+    outcome = model.solve(rows, columns, goal, target, deadline)
     found = outcome.grid if outcome.grid is not None or outcome.proven else known
     if found is None:
         status = Status.INFEASIBLE if outcome.proven else Status.UNKNOWN
