@@ -459,6 +459,25 @@ def test_a_time_limit_counts_the_construction_too() -> None:
     assert (fallback.grid, fallback.status) == (picture, Status.UNPROVEN)
 
 
+def test_cli_resumes_after_answers_out_of_time_that_the_construction_settles(
+    tmp_path: Path,
+) -> None:
+    """With no time even for the construction, an instance it settles is answered with
+    its own picture, unproven (cut short in its status word, the second time): a run
+    with time computes those again instead of refusing the file as another run's."""
+    source, out = tmp_path / "grids.txt", tmp_path / "answers.txt"
+    source.write_text(f"{GRID}\n{GRID}\n")
+    hurried = run_cli("magnitude", str(source), "--time-limit", "0", "--out", str(out))
+    assert hurried.returncode == 1, hurried.stderr
+    assert out.read_text() == f"{GRID} unproven\n" * 2
+    out.write_text(f"{GRID} unproven\n{GRID} unpro")
+    again = run_cli("magnitude", str(source), "--out", str(out))
+    assert again.returncode == 0, again.stderr
+    optimum = optimize(*magnitudes(decode_grid(GRID, "input", 1)), "min").grid
+    assert optimum is not None
+    assert out.read_text() == f"{encode_grid(optimum)}\n" * 2
+
+
 def test_a_fallback_grid_at_the_bound_is_optimal() -> None:
     """The bound proves a grid that meets it optimal, whoever found it."""
     picture = decode_grid("qqoEVFKoqUUSKKlVVKoJVKSIQkQgKlVVoKhVVCqqVVU=", "input", 1)

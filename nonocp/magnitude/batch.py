@@ -81,11 +81,11 @@ def _standing(
     an error for a line this run cannot have written.
 
     Such a line is not an answer line, or a grid without the instance's magnitudes, or a
-    grid off the bound of an instance that the construction settles: this run answers
-    those with the construction's grid, at the bound, whatever the time limit. Answers do
-    not say which sense they are for, so a run of the other sense shows only there, in a
-    grid that meets the other sense's bound; an instance left to the solver gives nothing
-    away.
+    grid claimed optimal off the bound of an instance that the construction settles: this
+    run answers those with the construction's grid, at the bound, or, out of time, as
+    unproven. Answers do not say which sense they are for, so a run of the other sense
+    shows only there, in a grid that meets the other sense's bound; an instance left to
+    the solver gives nothing away.
     """
     try:
         grid = answer_grid(text, style, path, number)
@@ -98,7 +98,8 @@ def _standing(
     filled = sum(map(sum, grid))
     if filled == bound(instance.rows, instance.columns, sense):
         return filled
-    if construct(instance.rows, instance.columns, sense) is not None:
+    unproven = Status.UNPROVEN.value in text.split()
+    if not unproven and construct(instance.rows, instance.columns, sense) is not None:
         raise _off_bound(path, number, filled, instance, sense)
     return None
 
@@ -108,11 +109,13 @@ def _check_cut(
 ) -> None:
     """A last line without its newline is computed again, but must be the start of an
     answer (the run was interrupted while writing it) or a whole one that lost its newline.
-    A base64 grid whose status word was cut must still answer its instance."""
+    A base64 grid whose status word was cut must still answer its instance: the word was
+    'unproven', the only one a base64 grid is followed by."""
     if not answer_start(text, style):
         _standing(text, number, instance, style, sense, path)
     elif style is Style.BASE64 and " " in text:
-        _standing(text.partition(" ")[0], number, instance, style, sense, path)
+        grid = text.partition(" ")[0]
+        _standing(f"{grid} {Status.UNPROVEN.value}", number, instance, style, sense, path)
 
 
 def _until_none(standing: list[int | None]) -> list[int]:
