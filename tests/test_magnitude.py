@@ -334,6 +334,8 @@ def test_cli_refuses_to_resume_the_other_senses_answers(
 
 INPUT_GRID = "this grid has 210 filled cells where this run's answer to instance 1 has 52"
 """Why GRID itself, held where its answer should be, is refused."""
+EMPTY = "A" * 43 + "="
+"""The empty grid, whose magnitudes are not GRID's."""
 
 
 @pytest.mark.parametrize(
@@ -346,7 +348,7 @@ INPUT_GRID = "this grid has 210 filled cells where this run's answer to instance
         (Style.BASE64, "{answer}\n{answer}\n", "2:1", "more lines than the input's instances"),
         (Style.COUNTS, "1 2 1\n2 1 1 1 1\n", "1:1", "expected '<filled> <status> <rows"),
         (Style.BASE64, f"{GRID} garbage", "1:46", "expected 'unproven'"),
-        (Style.BASE64, f"{GRID} unpro", "1:1", INPUT_GRID),  # its status cut, its grid not its
+        (Style.BASE64, f"{EMPTY} unpro", "1:1", "this grid does not answer instance 1"),
     ],
     ids=[
         "input",
@@ -356,7 +358,7 @@ INPUT_GRID = "this grid has 210 filled cells where this run's answer to instance
         "longer",
         "counts-input",
         "not-a-status",
-        "cut-status-of-another-grid",
+        "cut-status-of-another-instance-s-grid",
     ],
 )
 def test_cli_refuses_to_overwrite_what_is_not_its_answers(
