@@ -80,7 +80,7 @@ def _at_bound(
     quick.parameters.linearization_level = 0
     status = quick.solve(model)
     solver = quick
-    if status == cp_model.UNKNOWN and not _passed(halfway):
+    if status == cp_model.UNKNOWN and seconds_left(halfway) != 0:
         solver = _solver(halfway)
         status = solver.solve(model)
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
@@ -89,10 +89,6 @@ def _at_bound(
 
 def _earlier(deadline: float | None, other: float) -> float:
     return other if deadline is None else min(deadline, other)
-
-
-def _passed(deadline: float | None) -> bool:
-    return deadline is not None and time.perf_counter() >= deadline
 
 
 def _optimise(
