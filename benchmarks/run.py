@@ -22,14 +22,14 @@ is skipped with a note, as is an unreadable file inside a folder. Ctrl-C prints 
 tables (and writes the CSV) of the puzzles done so far and exits with status 130.
 
 Each solver runs in its own worker process, so start-up is not counted, a runaway solve
-can be killed, and peak memory is per solver and set. With ``--baseline`` the two workers
-take turns puzzle by puzzle, so machine noise hits both alike; the ratio columns are the
-other solver's time over nonocp's. ``--versus`` adds another solver's program in the same
-turns, one process per puzzle, timed whole, its grid checked against the clues
-(``external``), in validate mode its word on uniqueness set beside nonocp's proven
-verdict (every puzzle where they differ is named). After the summary, a table counts
-the puzzles each solver finished within 0.1, 1, 5, 10, 30, 60 ... seconds, up to the
-time limit.
+can be killed, and peak memory is per solver and set, and in the CSV per puzzle. With
+``--baseline`` the two workers take turns puzzle by puzzle, so machine noise hits both
+alike; the ratio columns are the other solver's time over nonocp's. ``--versus`` adds
+another solver's program in the same turns, one process per puzzle, timed whole, its
+grid checked against the clues (``external``), in validate mode its word on uniqueness
+set beside nonocp's proven verdict (every puzzle where they differ is named). After the
+summary, a table counts the puzzles each solver finished within 0.1, 1, 5, 10, 30,
+60 ... seconds, up to the time limit.
 """
 
 from __future__ import annotations
@@ -78,9 +78,13 @@ GRACE = 30.0
 
 @dataclass(frozen=True)
 class Outcome:
+    """How a solver ended on a puzzle; ``peak`` is its process's largest resident memory
+    in MiB while on that puzzle, None where that could not be measured."""
+
     verdict: str
     seconds: float
     matches_stored: bool | None = None
+    peak: float | None = None
 
 
 @dataclass(frozen=True)
@@ -337,6 +341,17 @@ def peak_mib(pid: int) -> float:
     return int(peak) / 1024
 
 
+def restart_peak(pid: int) -> bool:
+    """Let a process's peak resident memory start again from what it holds now (Linux's
+    ``clear_refs``), so that the next ``peak_mib`` is one puzzle's own, not the largest of
+    every puzzle before it; False where that cannot be done."""
+    try:
+        Path(f"/proc/{pid}/clear_refs").write_text("5")
+    except OSError:
+        return False
+    return True
+
+
 class Worker:
     """One solver in its own process; replaced when a run overruns and has to be killed,
     or when the process dies."""
@@ -355,11 +370,13 @@ class Worker:
         try:
             self.pool.submit(self.warm_up).result()  # pay for start-up and loading up front
             self.pid = self.pool.submit(os.getpid).result()
+            self.peak = max(self.peak, peak_mib(self.pid))  # before a puzzle restarts it
         except BaseException:  # Ctrl-C while it loads: no worker left behind to wait for
             self.abandon()
             raise
 
     def solve(self, puzzle: Puzzle, mode: str, time_limit: float) -> Outcome:
+        measured = restart_peak(self.pid)
         started = time.perf_counter()
         future = self.pool.submit(self.run, puzzle, mode, time_limit)
         try:
@@ -368,7 +385,9 @@ class Worker:
             outcome = Outcome("killed", time.perf_counter() - started)
         except BrokenProcessPool:  # its memory at the end is lost with it
             outcome = Outcome("died", time.perf_counter() - started)
-        self.peak = max(self.peak, peak_mib(self.pid))
+        peak = peak_mib(self.pid)
+        self.peak = max(self.peak, peak)
+        outcome = replace(outcome, peak=peak if measured and peak else None)
         if outcome.verdict in ("killed", "died"):
             self.abandon()
             self._start()
@@ -376,7 +395,6 @@ class Worker:
 
     def close(self) -> float:
         """Shut the worker down; its peak memory in MiB."""
-        self.peak = max(self.peak, peak_mib(self.pid))
         self.pool.shutdown()
         return self.peak
 
@@ -404,10 +422,10 @@ class Versus:
         output, seconds, peak, killed = external.run_timed(argv, time_limit + GRACE)
         self.peak = max(self.peak, peak or 0.0)
         if killed:
-            return Outcome("killed", seconds)
+            return Outcome("killed", seconds, peak=peak)
         verdict = external.verdict_of(output, puzzle, mode)
         grid = external.grid_in(output, puzzle) if verdict in FINISHED else None  # checked
-        return Outcome(verdict, seconds, stored_match(puzzle, grid))
+        return Outcome(verdict, seconds, stored_match(puzzle, grid), peak)
 
     def close(self) -> float:
         """Remove its puzzle file; the largest process's peak memory in MiB."""
@@ -624,7 +642,9 @@ def disagreements(rows: list[Row], labels: list[str]) -> list[str]:
 def write_csv(path: Path, runs: list[SetRun], labels: list[str]) -> None:
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["set", "puzzle", "size", "solver", "verdict", "seconds", "stored_match"])
+        writer.writerow(
+            ["set", "puzzle", "size", "solver", "verdict", "seconds", "stored_match", "peak_mib"]
+        )
         for set_run in runs:
             for name, puzzle, outcomes in set_run.rows:
                 for label in labels:
@@ -638,6 +658,7 @@ def write_csv(path: Path, runs: list[SetRun], labels: list[str]) -> None:
                             o.verdict,
                             f"{o.seconds:.6f}",
                             o.matches_stored,
+                            "" if o.peak is None else f"{o.peak:.1f}",
                         ]
                     )
 

@@ -15,8 +15,10 @@ from run import (
     disagreements,
     finished_within,
     load_sets,
+    peak_mib,
     random_set,
     ratio_text,
+    restart_peak,
     set_ratios,
 )
 
@@ -159,6 +161,36 @@ def test_a_set_s_solutions_are_compared_puzzle_by_puzzle(tmp_path: Path) -> None
     )
     assert run.returncode == 0, run.stderr
     with results.open() as handle:
-        rows = {row["puzzle"]: row["stored_match"] for row in csv.DictReader(handle)}
-    assert rows == {"set.txt $1": "True", "set.txt $2": ""}  # nothing to compare
+        rows = list(csv.DictReader(handle))
+    matches = {row["puzzle"]: row["stored_match"] for row in rows}
+    assert matches == {"set.txt $1": "True", "set.txt $2": ""}  # nothing to compare
     assert "nonocp = set's" in run.stdout
+    if Path("/proc/self/clear_refs").exists():  # each puzzle's peak: the worker's imports
+        assert all(20 < float(row["peak_mib"]) < 1024 for row in rows)
+
+
+ALLOCATES_THEN_FREES = """
+import sys
+held = bytearray(200 * 2**20)
+held[::4096] = b"x" * len(held[::4096])  # touched, so resident
+del held
+print("freed", flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="Linux's /proc only")
+def test_a_peak_restarted_between_puzzles_forgets_the_puzzles_before() -> None:
+    with subprocess.Popen(
+        [sys.executable, "-c", ALLOCATES_THEN_FREES],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as process:
+        assert process.stdout is not None and process.stdout.readline() == "freed\n"
+        before = peak_mib(process.pid)
+        assert restart_peak(process.pid)
+        after = peak_mib(process.pid)
+        process.communicate("")
+    assert before > 200 > 100 > after > 0
+    assert not restart_peak(process.pid) and peak_mib(process.pid) == 0.0  # gone
