@@ -8,6 +8,8 @@ import json
 import math
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Sequence
 from functools import cache
 from itertools import product
@@ -459,6 +461,25 @@ def test_a_time_limit_counts_the_construction_too() -> None:
     assert sum(map(sum, picture)) > fewest_cells(rows, columns)
     fallback = optimize(rows, columns, "min", time_limit=0.0, known=picture)
     assert (fallback.grid, fallback.status) == (picture, Status.UNPROVEN)
+
+
+NO_TIME_THEN_REPORT = f"""
+import sys
+from nonocp.magnitude import optimize
+from nonocp.magnitude.bounds import magnitudes
+from nonocp.magnitude.files import decode_grid
+rows, columns = magnitudes(decode_grid({GRID!r}, "input", 1))
+print(optimize(rows, columns, "max", time_limit=0.0).status, "ortools" in sys.modules)
+"""
+
+
+def test_no_time_left_after_the_construction_leaves_ortools_unloaded() -> None:
+    """Loading ortools takes about 0.35 s, by which an instance out of time would only
+    overrun its limit."""
+    ran = subprocess.run(
+        [sys.executable, "-c", NO_TIME_THEN_REPORT], capture_output=True, text=True, timeout=120
+    )
+    assert ran.stdout.split() == ["unknown", "False"], ran.stderr
 
 
 def test_cli_resumes_after_answers_out_of_time_that_the_construction_settles(

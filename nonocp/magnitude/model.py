@@ -204,8 +204,9 @@ def _solver(deadline: float | None) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.catch_sigint_signal = False
-    if deadline is not None:
-        solver.parameters.max_time_in_seconds = max(deadline - time.perf_counter(), 1e-3)
+    left = seconds_left(deadline)
+    if left is not None:
+        solver.parameters.max_time_in_seconds = max(left, 1e-3)
     return solver
 
 
