@@ -81,3 +81,17 @@ def stopping_at(deadline: float | None, stop: Callable[[], None]) -> Iterator[No
         yield
     finally:
         timer.cancel()
+
+
+def stop_until_ended(
+    stop: Callable[[], None], threads: Iterable[threading.Thread], until: float | None = None
+) -> None:
+    """Call ``stop`` until ``threads`` have ended, or ``until`` passes: once is not enough,
+    since a stop sent to a solver that has not yet begun its search is lost."""
+    threads = list(threads)
+    while any(thread.is_alive() for thread in threads):
+        if until is not None and time.perf_counter() > until:
+            return
+        stop()
+        for thread in threads:
+            thread.join(0.01)

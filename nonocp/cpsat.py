@@ -15,7 +15,7 @@ from collections.abc import Generator
 from ortools.sat.python import cp_model
 
 from nonocp.answers import Ending, Halt, Searched, SolverBug, Stop, checked
-from nonocp.clock import OutOfTime, seconds_left
+from nonocp.clock import OutOfTime, seconds_left, stop_until_ended
 from nonocp.models import CellModel, ModelBuilder
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Known, Puzzle
@@ -144,9 +144,7 @@ def enumerate_solutions(
             yield grid
     finally:
         asked_to_stop.set()
-        while thread.is_alive():  # a stop sent before the solve has begun is lost
-            solver.stop_search()
-            thread.join(0.01)
+        stop_until_ended(solver.stop_search, [thread])
     if callback.error is not None:
         raise callback.error
     return _ending(status_box[0], callback.count, limit)

@@ -45,7 +45,7 @@ from nonocp.answers import (
     checked,
     one_by_one,
 )
-from nonocp.clock import deadline_after, later, seconds_left
+from nonocp.clock import deadline_after, later, seconds_left, stop_until_ended
 from nonocp.errors import NonocpError
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
@@ -440,6 +440,11 @@ def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
         done[index] = True
         ended.set()
 
+    def stop_the_rest() -> None:
+        for index, side in enumerate(sides):
+            if not done[index]:
+                side.stop()
+
     threads = [
         threading.Thread(target=run, args=(index, side), name="nonocp-race", daemon=True)
         for index, side in enumerate(sides)
@@ -449,9 +454,9 @@ def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
     try:
         ended.wait()
     except KeyboardInterrupt:
-        _stop(sides, done, threads, time.perf_counter() + UNHEEDED_CTRL_C)
+        stop_until_ended(stop_the_rest, threads, deadline_after(UNHEEDED_CTRL_C))
         raise
-    _stop(sides, done, threads, None)
+    stop_until_ended(stop_the_rest, threads)
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
@@ -462,23 +467,6 @@ UNHEEDED_CTRL_C = 1.0
 """Seconds a side may take to stop after Ctrl-C before it is left to end with the process
 (its thread is a daemon). SCIP heeds an interrupt between its steps, not within an LP
 solve: Knotty's root LP went on for 26 s after Ctrl-C, to the time limit."""
-
-
-def _stop(
-    sides: list[Side[Outcome]],
-    done: list[bool],
-    threads: list[threading.Thread],
-    until: float | None,
-) -> None:
-    """Stop the sides still running until their threads have ended, or ``until`` passes."""
-    while any(thread.is_alive() for thread in threads):
-        if until is not None and time.perf_counter() > until:
-            return
-        for index, side in enumerate(sides):  # one only starting may miss the first stop
-            if not done[index]:
-                side.stop()
-        for thread in threads:
-            thread.join(0.01)
 
 
 def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:

@@ -18,7 +18,7 @@ import nonocp
 from nonocp import count, engine, load, satisfies, solutions, solve
 from nonocp.answers import Count, Ending, Halt, Status, Stop, Uniqueness
 from nonocp.backends import backend
-from nonocp.clock import deadline_after
+from nonocp.clock import deadline_after, stop_until_ended
 from nonocp.engine import enumerated
 from nonocp.errors import InputError, NonocpError, PuzzleError
 from nonocp.formats import dumps
@@ -439,3 +439,35 @@ def test_the_package_loads_one_puzzle_names_its_errors_and_refuses_a_set_as_one(
     assert len(nonocp.load_all(pack)) == 2
     assert issubclass(nonocp.PuzzleError, nonocp.NonocpError)
     assert issubclass(nonocp.InputError, nonocp.NonocpError)
+
+
+def test_a_stop_is_sent_again_until_a_solver_that_missed_it_has_ended() -> None:
+    """A solver hears no stop sent before its search begins (CP-SAT's does not)."""
+    sent, listening, heard = threading.Event(), threading.Event(), threading.Event()
+    stops: list[bool] = []
+
+    def search() -> None:
+        sent.wait()  # its model still being built when the first stop comes
+        listening.set()
+        heard.wait()
+
+    def stop() -> None:
+        stops.append(listening.is_set())
+        if listening.is_set():
+            heard.set()
+        sent.set()
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    stop_until_ended(stop, [thread])
+    assert not thread.is_alive() and stops[0] is False and stops[-1] is True
+
+
+def test_stopping_gives_up_on_a_thread_that_heeds_no_stop_once_told_to() -> None:
+    never = threading.Event()
+    thread = threading.Thread(target=never.wait, daemon=True)
+    thread.start()
+    stop_until_ended(lambda: None, [thread], deadline_after(0.05))
+    assert thread.is_alive()
+    never.set()
+    thread.join()
