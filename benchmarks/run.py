@@ -79,7 +79,8 @@ GRACE = 30.0
 @dataclass(frozen=True)
 class Outcome:
     """How a solver ended on a puzzle; ``peak`` is its process's largest resident memory
-    in MiB while on that puzzle, None where that could not be measured."""
+    in MiB while on that puzzle (what its imports and earlier puzzles left held counts
+    too), None where that could not be measured."""
 
     verdict: str
     seconds: float
