@@ -95,3 +95,29 @@ def stop_until_ended(
         stop()
         for thread in threads:
             thread.join(0.01)
+
+
+def interruptible(run: Callable[[], Item], stop: Callable[[], None]) -> Item:
+    """``run()``, in a thread of its own while this one waits, so that Ctrl-C reaches this
+    thread at once and ``stop``s the run. Run here, a solver's compiled search (CP-SAT's
+    among them, kept from handling Ctrl-C itself) would hold Ctrl-C back until it returned,
+    which without a time limit may be never."""
+    results: list[Item] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            results.append(run())
+        except BaseException as error:  # handed to the caller's thread
+            errors.append(error)
+
+    thread = threading.Thread(target=target, name="nonocp-interruptible", daemon=True)
+    thread.start()
+    try:
+        thread.join()
+    except KeyboardInterrupt:
+        stop_until_ended(stop, [thread])
+        raise
+    if errors:
+        raise errors[0]
+    return results[0]

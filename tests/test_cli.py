@@ -20,6 +20,7 @@ import pytest
 from nonocp.engine import solutions
 from nonocp.formats import load, load_all, non, taai
 from nonocp.generate import random_puzzle
+from nonocp.magnitude.bounds import magnitudes
 from nonocp.puzzle import Puzzle, ambiguous_cells
 
 from bruteforce import all_solutions
@@ -296,6 +297,19 @@ def test_a_sparse_picture_is_solved_in_little_memory(tmp_path: Path) -> None:
     printed, report = run_main(*args, timeout=300)
     assert report["code"] == 0 and "solved" in printed[-1]
     assert report["peak_mib"] < 1024
+
+
+def test_ctrl_c_stops_the_magnitude_solver_at_once(tmp_path: Path) -> None:
+    """The most filled cells for a random 80x80 picture's magnitudes (seed 5): the
+    construction falls short and CP-SAT runs for minutes. It had run in the main thread,
+    where neither Ctrl-C nor ``timeout``'s SIGTERM reached Python until it returned."""
+    picture = random_puzzle(80, 80, 0.5, 5).solution
+    assert picture is not None
+    rows, columns = magnitudes(picture)
+    instance = tmp_path / "m80.txt"
+    instance.write_text(f"{' '.join(map(str, rows))}\n{' '.join(map(str, columns))}\n")
+    returncode, output, errors, gone = after_ctrl_c(["magnitude", str(instance), "--maximize"])
+    assert (returncode, output, errors, gone) == (130, "", "interrupted after 0 instances\n", True)
 
 
 def test_generate_ctrl_c_says_how_far_its_sifting_for_unique_puzzles_got() -> None:

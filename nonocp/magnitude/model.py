@@ -16,12 +16,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
-from nonocp.clock import OutOfTime, in_time, seconds_left
+from nonocp.clock import OutOfTime, in_time, interruptible, seconds_left
 from nonocp.magnitude.bounds import Magnitudes, Sense, gaps
 from nonocp.puzzle import Grid, columns_of
 
@@ -78,11 +79,11 @@ def _at_bound(
     quick = _solver(_earlier(halfway, time.perf_counter() + QUICK_SECONDS))
     quick.parameters.cp_model_presolve = False
     quick.parameters.linearization_level = 0
-    status = quick.solve(model)
+    status = _solved(quick, model)
     solver = quick
     if status == cp_model.UNKNOWN and seconds_left(halfway) != 0:
         solver = _solver(halfway)
-        status = solver.solve(model)
+        status = _solved(solver, model)
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     return status, _grid(solver, cells) if found else None
 
@@ -109,7 +110,7 @@ def _optimise(
         model.add(total <= bound - beyond)
         model.maximize(total)
     solver = _solver(deadline)
-    status = solver.solve(model)
+    status = _solved(solver, model)
     if status == cp_model.INFEASIBLE:  # all that was cut off is proven empty: no grid exists
         return Outcome(None, proven=True)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -208,6 +209,11 @@ def _solver(deadline: float | None) -> cp_model.CpSolver:
     if left is not None:
         solver.parameters.max_time_in_seconds = max(left, 1e-3)
     return solver
+
+
+def _solved(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cp_model.CpSolverStatus:
+    """The search's status, Ctrl-C stopping it at once (see ``clock.interruptible``)."""
+    return interruptible(partial(solver.solve, model), solver.stop_search)
 
 
 def _grid(solver: cp_model.CpSolver, cells: Cells) -> Grid:
