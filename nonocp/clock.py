@@ -3,6 +3,9 @@ every solver it runs, so that the solvers one after another share one limit.
 
 The compiled search and Glucose run without the GIL and read no clock: a timer thread
 stops them when their deadline comes (``stopping_at``), as a race stops its losing sides.
+Ctrl-C reaches Python only in the main thread, between two steps of Python code, so a
+solve runs in a thread of its own while the main thread waits (``interruptible``), and a
+stop is repeated until the solver has heard it (``stop_until_ended``).
 """
 
 from __future__ import annotations
@@ -83,6 +86,12 @@ def stopping_at(deadline: float | None, stop: Callable[[], None]) -> Iterator[No
         timer.cancel()
 
 
+UNHEEDED_CTRL_C = 1.0
+"""Seconds a solver may take to stop after Ctrl-C before it is left to end with the
+process (its thread is a daemon). SCIP heeds an interrupt between its steps, not within an
+LP solve: Knotty's root LP went on for 26 s after Ctrl-C, to the time limit."""
+
+
 def stop_until_ended(
     stop: Callable[[], None], threads: Iterable[threading.Thread], until: float | None = None
 ) -> None:
@@ -99,9 +108,9 @@ def stop_until_ended(
 
 def interruptible(run: Callable[[], Item], stop: Callable[[], None]) -> Item:
     """``run()``, in a thread of its own while this one waits, so that Ctrl-C reaches this
-    thread at once and ``stop``s the run. Run here, a solver's compiled search (CP-SAT's
-    among them, kept from handling Ctrl-C itself) would hold Ctrl-C back until it returned,
-    which without a time limit may be never."""
+    thread at once and ``stop``s the run. Run here, a solver's compiled search would hold
+    Ctrl-C back until it returned: Glucose's or SCIP's on Knotty for minutes, CP-SAT's (kept
+    from handling Ctrl-C itself) on a magnitude instance with no time limit for longer."""
     results: list[Item] = []
     errors: list[BaseException] = []
 
@@ -116,7 +125,7 @@ def interruptible(run: Callable[[], Item], stop: Callable[[], None]) -> Item:
     try:
         thread.join()
     except KeyboardInterrupt:
-        stop_until_ended(stop, [thread])
+        stop_until_ended(stop, [thread], deadline_after(UNHEEDED_CTRL_C))
         raise
     if errors:
         raise errors[0]

@@ -45,7 +45,14 @@ from nonocp.answers import (
     checked,
     one_by_one,
 )
-from nonocp.clock import deadline_after, later, seconds_left, stop_until_ended
+from nonocp.clock import (
+    UNHEEDED_CTRL_C,
+    deadline_after,
+    interruptible,
+    later,
+    seconds_left,
+    stop_until_ended,
+)
 from nonocp.errors import NonocpError
 from nonocp.logic import Deduction, deduce
 from nonocp.logic.board import unknown_in
@@ -463,12 +470,6 @@ def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
     return cast(list[Outcome], outcomes)
 
 
-UNHEEDED_CTRL_C = 1.0
-"""Seconds a side may take to stop after Ctrl-C before it is left to end with the process
-(its thread is a daemon). SCIP heeds an interrupt between its steps, not within an LP
-solve: Knotty's root LP went on for 26 s after Ctrl-C, to the time limit."""
-
-
 def _by_clause_learning(left: Left, halt: Halt, decimating: bool) -> Verdict:
     """The verdict of Glucose on ``nonocp.sat``'s formula, or of CP-SAT on the model
     ``build`` makes. Built here, in the side's own thread, so that the search is already
@@ -670,18 +671,11 @@ def _others(
         solving = sat.Solving(puzzle, known, deadline, halt)
         for grid in earlier:
             solving.exclude(grid)
-        return one_by_one(partial(aside, solving.search, halt), solving.exclude, wanted)
+        search = partial(interruptible, solving.search, halt.halt)  # Ctrl-C stops it at once
+        return one_by_one(search, solving.exclude, wanted)
     from nonocp import cpsat
 
     return cpsat.enumerate_solutions(puzzle, known, deadline, wanted, build, earlier, halt)
-
-
-def aside(search: Callable[[], Searched], halt: Halt) -> Searched:
-    """What ``search`` finds, run in a thread of its own (``_in_threads``) and stopped by
-    ``halt``: a solve running in this thread would hold Ctrl-C until it ended (Glucose's
-    or SCIP's on Knotty, for minutes)."""
-    (searched,) = _in_threads([Side(search, halt.halt)])
-    return searched
 
 
 def _first_ones(

@@ -41,7 +41,7 @@ from nonocp.answers import (
     one_by_one,
 )
 from nonocp.blocks import Placements, placements
-from nonocp.clock import OutOfTime, in_time, seconds_left
+from nonocp.clock import OutOfTime, in_time, interruptible, seconds_left
 from nonocp.errors import NonocpError
 from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle, columns_of
@@ -155,7 +155,7 @@ class Enumeration(engine.Enumeration):
         self, known: Known | None, deadline: float | None, earlier: tuple[Grid, ...]
     ) -> Enumerating:
         """One MIP per solution, each cutting off the ones found before it, each solved in
-        a thread of its own (``engine.aside``) so that Ctrl-C stops it at once."""
+        a thread of its own (``clock.interruptible``) so that Ctrl-C stops it at once."""
         try:
             mip = build(self.puzzle, known, deadline)
         except OutOfTime:
@@ -164,7 +164,7 @@ class Enumeration(engine.Enumeration):
             mip.forbid(solution)
         limit = engine.left_to_find(self.limit, earlier)
         halt = Halt()
-        search = partial(engine.aside, partial(mip.search, self.puzzle, deadline, halt), halt)
+        search = partial(interruptible, partial(mip.search, self.puzzle, deadline, halt), halt.halt)
         return (yield from one_by_one(search, mip.forbid, limit))
 
 
