@@ -10,6 +10,7 @@ stop is repeated until the solver has heard it (``stop_until_ended``).
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -43,6 +44,15 @@ def deadline_after(time_limit: float | None) -> float | None:
 def later(deadline: float | None, seconds: float) -> float | None:
     """``deadline`` moved ``seconds`` on: time a limit does not count (loading the search)."""
     return None if deadline is None else deadline + seconds
+
+
+def sooner(deadline: float | None, seconds: float) -> float | None:
+    """``deadline`` or ``seconds`` from now, whichever comes first: a step's own budget
+    within a command's limit. None where neither bounds anything (no deadline, and
+    ``seconds`` infinite)."""
+    other = time.perf_counter() + seconds
+    earliest = other if deadline is None else min(deadline, other)
+    return None if math.isinf(earliest) else earliest
 
 
 def seconds_left(deadline: float | None) -> float | None:

@@ -8,10 +8,10 @@ finish the job.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from enum import StrEnum
 
+from nonocp.clock import sooner
 from nonocp.logic.board import Board, Fixed, set_bits, unknown_in
 from nonocp.puzzle import Grid, Known, Puzzle
 
@@ -82,7 +82,7 @@ def deduce(puzzle: Puzzle, deadline: float | None = None, probing: float = math.
     broken = _line(puzzle, board.broken) if outcome is False and board.broken is not None else None
     rating: Rating | None = None if outcome is None else Rating.LINE
     if outcome and board.unknown:
-        outcome = board.probe(_earlier(deadline, time.perf_counter() + probing))
+        outcome = board.probe(sooner(deadline, probing))
         settled = outcome is False or not board.unknown
         rating = None if outcome is None else Rating.PROBE if settled else Rating.SEARCH
     return Deduction(
@@ -95,11 +95,6 @@ def deduce(puzzle: Puzzle, deadline: float | None = None, probing: float = math.
         after_lines=after_lines,
         broken=broken,
     )
-
-
-def _earlier(deadline: float | None, other: float) -> float | None:
-    earliest = other if deadline is None else min(deadline, other)
-    return None if math.isinf(earliest) else earliest
 
 
 def _step(puzzle: Puzzle, fixed: Fixed) -> Step:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
-from nonocp.clock import OutOfTime, in_time, interruptible, seconds_left
+from nonocp.clock import OutOfTime, in_time, interruptible, seconds_left, sooner
 from nonocp.magnitude.bounds import Magnitudes, Sense, gaps
 from nonocp.puzzle import Grid, columns_of
 
@@ -76,7 +76,7 @@ def _at_bound(
     model.add(sum(v for row in cells for v in row) == bound)
     left = seconds_left(deadline)
     halfway = None if left is None else time.perf_counter() + left / 2
-    quick = _solver(_earlier(halfway, time.perf_counter() + QUICK_SECONDS))
+    quick = _solver(sooner(halfway, QUICK_SECONDS))
     quick.parameters.cp_model_presolve = False
     quick.parameters.linearization_level = 0
     status = _solved(quick, model)
@@ -86,10 +86,6 @@ def _at_bound(
         status = _solved(solver, model)
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     return status, _grid(solver, cells) if found else None
-
-
-def _earlier(deadline: float | None, other: float) -> float:
-    return other if deadline is None else min(deadline, other)
 
 
 def _optimise(
