@@ -481,10 +481,15 @@ def test_a_puzzle_too_large_to_solve_is_refused_before_solving(tmp_path: Path) -
     batch = run_cli("solve", str(large), str(PUZZLES / "heart.txt"), "--json")
     assert batch.returncode == 2 and batch.stderr == f"nonocp: {large} (#1): {said}"
     document = json.loads(batch.stdout)
-    assert document["unreadable"] == [f"{large} (#1): {said.rstrip()}"]
+    assert document["too_large"] == [f"{large} (#1): {said.rstrip()}"]
+    assert document["unreadable"] == []  # the file reads: convert takes it
     assert [p["uniqueness"] for p in document["puzzles"]] == ["unique"]
-    converted = run_cli("convert", str(large), str(tmp_path / "large.non"))
+    pair = tmp_path / "pair.json"  # one file: the puzzle left is a batch's, not drawn alone
+    converted = run_cli("convert", str(large), str(PUZZLES / "heart.txt"), str(pair))
     assert converted.returncode == 0  # only solving needs the cells
+    alone = run_cli("solve", str(pair), "--plain")
+    assert alone.returncode == 2 and alone.stderr == f"nonocp: {pair} (#1): {said}"
+    assert alone.stdout.startswith(f"{pair}: puzzles 1, solved 1, unique 1,")  # no drawing
 
 
 @pytest.mark.parametrize(

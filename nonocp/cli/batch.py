@@ -55,8 +55,8 @@ class Entry(NamedTuple):
 
 
 class Unreadable(NamedTuple):
-    """A file, or one puzzle of a file whose others read, that could not be read (or is
-    too large to solve): its error."""
+    """A file, or one puzzle of a file whose others read, that could not be read: its
+    error."""
 
     error: str
     one_puzzle: bool = False
@@ -65,19 +65,23 @@ class Unreadable(NamedTuple):
 class Work(NamedTuple):
     """The puzzles a command was given: what to call them together (the file, or ``N
     files``), the files when several were given, why each file or puzzle that could not
-    be read could not, and whether Ctrl-C cut the batch short after ``entries``."""
+    be read could not, whether Ctrl-C cut the batch short after ``entries``, and the
+    errors of the puzzles that read but are too large to solve (kept apart from those
+    that could not be read: their files are good, and ``convert`` takes them)."""
 
     title: str
     entries: list[Entry]
     files: list[str] | None
     unreadable: list[Unreadable]
     interrupted: bool = False
+    too_large: tuple[str, ...] = ()
 
     @property
     def single(self) -> bool:
-        """One puzzle of one file, and nothing that could not be read: a command draws it
-        instead of summing up a batch (which lists what could not be read)."""
-        return self.files is None and len(self.entries) == 1 and not self.unreadable
+        """One puzzle of one file, and nothing left out (unreadable, or too large to solve):
+        a command draws it instead of summing up a batch (which lists what it left out)."""
+        left_out = self.unreadable or self.too_large
+        return self.files is None and len(self.entries) == 1 and not left_out
 
 
 def work_of(
@@ -110,7 +114,8 @@ def work_of(
 def solvable(work: Work) -> Work:
     """The work but for its puzzles too large to solve, each reported at once as one that
     could not be read is, and the batch goes on; a puzzle given alone is an error."""
-    kept, refused = [], []
+    kept: list[Entry] = []
+    refused: list[str] = []
     for entry in work.entries:
         why = too_large(entry.puzzle.width, entry.puzzle.height)
         if why is None:
@@ -120,8 +125,8 @@ def solvable(work: Work) -> Work:
             raise NonocpError(f"{entry.source}: {why}")
         error = f"{entry.source} ({entry.label}): {why}"
         report(NonocpError(error))
-        refused.append(Unreadable(error, one_puzzle=True))
-    return work._replace(entries=kept, unreadable=[*work.unreadable, *refused])
+        refused.append(error)
+    return work._replace(entries=kept, too_large=(*work.too_large, *refused))
 
 
 def _chosen(file: Path, format: str | None, index: str | None, name: str | None) -> Batch:
@@ -262,9 +267,10 @@ def answered(
 
 
 def exit_status(work: Work, ok: bool) -> int:
-    """2 when a file or a puzzle could not be read, else 0 when every puzzle was answered,
-    else 1."""
-    return EXIT_BAD_INPUT if work.unreadable else EXIT_SOLVED if ok else EXIT_UNSOLVED
+    """2 when a file or a puzzle could not be read or was too large to solve, else 0 when
+    every puzzle was answered, else 1."""
+    left_out = work.unreadable or work.too_large
+    return EXIT_BAD_INPUT if left_out else EXIT_SOLVED if ok else EXIT_UNSOLVED
 
 
 def print_batch(
@@ -277,9 +283,9 @@ def print_batch(
     """Print a batch's answers: as JSON, the file or files given, a ``document`` for each
     puzzle and the ``tally``; otherwise the tally as ``_print_summary`` does (the lines
     of the puzzles were printed as they were answered). The JSON also holds the errors
-    of the files and puzzles that could not be read: a program reading it may never see
-    standard error. A batch Ctrl-C cut short ends here, with status 130, its answers printed (none,
-    if it came before the first)."""
+    of the files and puzzles that could not be read, and of those too large to solve: a
+    program reading it may never see standard error. A batch Ctrl-C cut short ends here,
+    with status 130, its answers printed (none, if it came before the first)."""
     answered = list(zip(work.entries, answers, strict=True))
     if out.as_json:
         given = {"file": work.title} if work.files is None else {"files": work.files}
@@ -290,6 +296,7 @@ def print_batch(
             {
                 **given,
                 "unreadable": [unreadable.error for unreadable in work.unreadable],
+                "too_large": list(work.too_large),
                 "interrupted": work.interrupted,
                 "puzzles": documents,
                 "summary": tally,
