@@ -77,11 +77,15 @@ class Work(NamedTuple):
     too_large: tuple[str, ...] = ()
 
     @property
+    def left_out(self) -> bool:
+        """Whether a file or a puzzle was left out, unreadable or too large to solve."""
+        return bool(self.unreadable or self.too_large)
+
+    @property
     def single(self) -> bool:
-        """One puzzle of one file, and nothing left out (unreadable, or too large to solve):
-        a command draws it instead of summing up a batch (which lists what it left out)."""
-        left_out = self.unreadable or self.too_large
-        return self.files is None and len(self.entries) == 1 and not left_out
+        """One puzzle of one file, and nothing left out: a command draws it instead of
+        summing up a batch (which lists what it left out)."""
+        return self.files is None and len(self.entries) == 1 and not self.left_out
 
 
 def work_of(
@@ -269,8 +273,7 @@ def answered(
 def exit_status(work: Work, ok: bool) -> int:
     """2 when a file or a puzzle could not be read or was too large to solve, else 0 when
     every puzzle was answered, else 1."""
-    left_out = work.unreadable or work.too_large
-    return EXIT_BAD_INPUT if left_out else EXIT_SOLVED if ok else EXIT_UNSOLVED
+    return EXIT_BAD_INPUT if work.left_out else EXIT_SOLVED if ok else EXIT_UNSOLVED
 
 
 def print_batch(
