@@ -84,7 +84,8 @@ class Work(NamedTuple):
     @property
     def single(self) -> bool:
         """One puzzle of one file, and nothing left out: a command draws it instead of
-        summing up a batch (which lists what it left out)."""
+        summing up a batch (whose JSON lists what it left out; standard error named each
+        as it was met)."""
         return self.files is None and len(self.entries) == 1 and not self.left_out
 
 
