@@ -527,17 +527,18 @@ def _large(open_cells: int) -> bool:
 
 RANDOM_OPEN = 0.85
 """The share of a large puzzle's cells still open at the root from which it counts as a
-random picture's (``_random_like``). Of random 100x100 seeds 1-2000, 1,975 leave at least
-99% open and 6 leave 87-95%; random 60x60 seeds 1-300 leave 62-100% (48 of them 85-95%);
-the survey's large puzzles Gettys 57%, Faase 71%, Marley 76% and webpbn #16900 52%, but
-#19080 (50x50) 99.9%. At 95%, the share before, such 100x100 seeds raced Glucose, which
-hardly ever solves one, and its formula held 120 MiB more. First mode, each share in a
-process of its own in turn (ad-hoc script), on ten of them (those six, and 6283, 12349,
-12648 and 12708 from the batches): median 3.2 s against 11.8 s, 1363 1.4 s against
-55.8 s, 12349 13.2 s against unknown at 60 s, 6283 unknown at both, none more than 0.05 s
-slower, 160 MiB against 281-316 MiB at the peak; validate mode alike. The 48 random 60x60
-seeds took 23.8 s in all against 26.5 s in first mode and 23.7 s against 25.3 s in
-validate mode (medians 0.42 s against 0.43 s, the same verdicts)."""
+random picture's (``_random_like``). Of random 100x100 seeds 1-2000, 1,975 leave at
+least 99% open and 6 leave 87-95%; the random 60x60 seeds of 1-300 left large leave
+62-100% (48 of them 85-95%); the survey's large puzzles Gettys 57%, Faase 71%, Marley
+76% and webpbn #16900 52%, but #19080 (50x50) 99.9%. At 95%, the share before, such
+100x100 seeds raced Glucose, which hardly ever solves one, and its formula could take
+120 MiB. First mode, each share in a process of its own in turn (ad-hoc script), on ten
+of them (those six, and 6283, 12349, 12648 and 12708 from the batches): median 3.2 s
+against 11.8 s, 1363 1.4 s against 55.8 s, 12349 13.2 s against unknown at 60 s, 6283
+unknown at both, none more than 0.05 s slower, and the six over 5 s at 95% peaked at 160
+MiB against 281-316 MiB; validate mode alike. The 48 random 60x60 seeds took 23.8 s in
+all against 26.5 s in first mode and 23.7 s against 25.3 s in validate mode (medians
+0.42 s against 0.43 s, the same verdicts)."""
 
 
 def _random_like(open_cells: int, puzzle: Puzzle) -> bool:
