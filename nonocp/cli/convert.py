@@ -52,12 +52,12 @@ def convert(
         wrote = (
             f"wrote {counted(len(puzzles), 'puzzle')} to {where}" if puzzles else "wrote nothing"
         )
-        skipped = left_out(work.unreadable)
+        skipped = unread_phrase(work.unreadable)
         print(f"nonocp: {wrote}, without {skipped} that could not be read", file=sys.stderr)
     raise typer.Exit(exit_status(work, ok=True))
 
 
-def left_out(unreadable: list[Unreadable]) -> str:
+def unread_phrase(unreadable: list[Unreadable]) -> str:
     """What a conversion left out, files and single puzzles: ``the 1 file and the 2 puzzles``."""
     puzzles = sum(entry.one_puzzle for entry in unreadable)
     kinds = ((len(unreadable) - puzzles, "file"), (puzzles, "puzzle"))
