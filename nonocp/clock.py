@@ -116,6 +116,20 @@ def stop_until_ended(
             thread.join(0.01)
 
 
+@contextmanager
+def ctrl_c_unwrapped() -> Iterator[None]:
+    """Raise a Ctrl-C during the block as ``KeyboardInterrupt``. Importing CP-SAT runs
+    compiled code that imports another module, and pybind11 turns a Ctrl-C there into
+    ``ImportError("initialization failed")``: a traceback and status 1 where the command
+    would have said how far it got and ended with 130."""
+    try:
+        yield
+    except ImportError as error:
+        if isinstance(error.__cause__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        raise
+
+
 def interruptible(run: Callable[[], Item], stop: Callable[[], None]) -> Item:
     """``run()``, in a thread of its own while this one waits, so that Ctrl-C reaches this
     thread at once and ``stop``s the run. Run here, a solver's compiled search would hold
@@ -131,8 +145,8 @@ def interruptible(run: Callable[[], Item], stop: Callable[[], None]) -> Item:
             errors.append(error)
 
     thread = threading.Thread(target=target, name="nonocp-interruptible", daemon=True)
-    thread.start()
     try:
+        thread.start()
         thread.join()
     except KeyboardInterrupt:
         stop_until_ended(stop, [thread], deadline_after(UNHEEDED_CTRL_C))

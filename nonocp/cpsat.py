@@ -12,13 +12,14 @@ import queue
 import threading
 from collections.abc import Generator
 
-from ortools.sat.python import cp_model
-
 from nonocp.answers import Ending, Halt, Searched, SolverBug, Stop, checked
-from nonocp.clock import OutOfTime, seconds_left, stop_until_ended
+from nonocp.clock import OutOfTime, ctrl_c_unwrapped, seconds_left, stop_until_ended
 from nonocp.models import CellModel, ModelBuilder
 from nonocp.models import automaton as automaton_model
 from nonocp.puzzle import Grid, Known, Puzzle
+
+with ctrl_c_unwrapped():
+    from ortools.sat.python import cp_model
 
 LINEARIZATION = 0
 """CP-SAT's ``linearization_level`` (see ``_solver``). Level 1 (an LP over the model's
@@ -138,8 +139,8 @@ def enumerate_solutions(
             found.put(None)
 
     thread = threading.Thread(target=run, name="nonocp-enumeration", daemon=True)
-    thread.start()
     try:
+        thread.start()
         while (grid := found.get()) is not None:
             yield grid
     finally:

@@ -456,9 +456,9 @@ def _in_threads(sides: list[Side[Outcome]]) -> list[Outcome]:
         threading.Thread(target=run, args=(index, side), name="nonocp-race", daemon=True)
         for index, side in enumerate(sides)
     ]
-    for thread in threads:
-        thread.start()
     try:
+        for thread in threads:
+            thread.start()
         ended.wait()
     except KeyboardInterrupt:
         stop_until_ended(stop_the_rest, threads, deadline_after(UNHEEDED_CTRL_C))

@@ -299,17 +299,35 @@ def test_a_sparse_picture_is_solved_in_little_memory(tmp_path: Path) -> None:
     assert report["peak_mib"] < 1024
 
 
-def test_ctrl_c_stops_the_magnitude_solver_at_once(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def most_cells_for_minutes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The most filled cells for a random 80x80 picture's magnitudes (seed 5): the
-    construction falls short and CP-SAT runs for minutes. It had run in the main thread,
-    where neither Ctrl-C nor ``timeout``'s SIGTERM reached Python until it returned."""
+    construction falls short and CP-SAT runs for minutes."""
     picture = random_puzzle(80, 80, 0.5, 5).solution
     assert picture is not None
     rows, columns = magnitudes(picture)
-    instance = tmp_path / "m80.txt"
+    instance = tmp_path_factory.mktemp("magnitude") / "m80.txt"
     instance.write_text(f"{' '.join(map(str, rows))}\n{' '.join(map(str, columns))}\n")
-    returncode, output, errors, gone = after_ctrl_c(["magnitude", str(instance), "--maximize"])
+    return instance
+
+
+def test_ctrl_c_stops_the_magnitude_solver_at_once(most_cells_for_minutes: Path) -> None:
+    """CP-SAT had run in the main thread, where neither Ctrl-C nor ``timeout``'s SIGTERM
+    reached Python until it returned."""
+    args = ["magnitude", str(most_cells_for_minutes), "--maximize"]
+    returncode, output, errors, gone = after_ctrl_c(args)
     assert (returncode, output, errors, gone) == (130, "", "interrupted after 0 instances\n", True)
+
+
+def test_ctrl_c_as_the_solver_s_thread_starts_leaves_nothing_running(
+    most_cells_for_minutes: Path,
+) -> None:
+    """A Ctrl-C that lands in ``Thread.start`` had left CP-SAT running, unstopped, in its
+    thread, and tearing the interpreter down under it aborted the process (status -6,
+    "terminate called without an active exception")."""
+    args = ["magnitude", str(most_cells_for_minutes), "--maximize"]
+    said = "interrupted after 0 instances\n"
+    assert ctrl_c_in(CTRL_C_AS_A_THREAD_STARTS, "nonocp-interruptible", args) == (130, said)
 
 
 def test_generate_ctrl_c_says_how_far_its_sifting_for_unique_puzzles_got() -> None:
@@ -406,7 +424,7 @@ class CtrlC(MetaPathFinder):
 
 sys.meta_path.insert(0, CtrlC())
 from nonocp.cli import main
-sys.argv = ["nonocp", "solve", *sys.argv[2:]]
+sys.argv = ["nonocp", *sys.argv[2:]]
 main()
 """
 """The real entry point, sent a real SIGINT just as the named module starts to load."""
@@ -415,15 +433,54 @@ main()
 @pytest.mark.parametrize("module", ["nonocp.formats", "typer", "ortools"])
 def test_ctrl_c_while_the_commands_load_exits_130_without_a_traceback(module: str) -> None:
     """The MIP engine imports OR-tools even for a puzzle line logic settles."""
-    args = [module, str(PUZZLES / "heart.txt"), "--engine", "mip"]
+    args = ["solve", str(PUZZLES / "heart.txt"), "--engine", "mip"]
+    assert ctrl_c_in(CTRL_C_WHILE_IMPORTING, module, args) == (130, "")
+
+
+def test_ctrl_c_while_cp_sat_initialises_ends_the_command_as_any_ctrl_c(tmp_path: Path) -> None:
+    """CP-SAT's compiled module imports another as it initialises, and pybind11 had turned
+    a Ctrl-C there into ``ImportError``: a traceback and status 1. A 4x4 grid whose last
+    row and column have a run each, the others none: the constructions miss its most
+    filled cells (one), so the solver loads."""
+    instance = tmp_path / "m4.txt"
+    instance.write_text("0 0 0 1\n0 0 0 1\n")
+    args = ["magnitude", str(instance), "--maximize"]
+    said = "interrupted after 0 instances\n"
+    module = "ortools.util.python.sorted_interval_list"
+    assert ctrl_c_in(CTRL_C_WHILE_IMPORTING, module, args) == (130, said)
+
+
+CTRL_C_AS_A_THREAD_STARTS = """
+import os, signal, sys, threading
+
+name = sys.argv[1]
+start = threading.Thread.start
+
+def start_then_ctrl_c(thread):
+    start(thread)
+    if thread.name == name:
+        os.kill(os.getpid(), signal.SIGINT)
+
+threading.Thread.start = start_then_ctrl_c
+from nonocp.cli import main
+sys.argv = ["nonocp", *sys.argv[2:]]
+main()
+"""
+"""The real entry point, sent a real SIGINT once the named thread has started: the
+``KeyboardInterrupt`` comes out of ``Thread.start`` in its caller."""
+
+
+def ctrl_c_in(script: str, where: str, args: list[str]) -> tuple[int, str]:
+    """The exit status and standard error of ``nonocp args`` run by ``script``, which
+    sends Ctrl-C ``where`` it says."""
     run = subprocess.run(
-        [*INSTALLED, "-c", CTRL_C_WHILE_IMPORTING, *args],
+        [*INSTALLED, "-c", script, where, *args],
         capture_output=True,
         text=True,
         timeout=60,
         preexec_fn=heeding_ctrl_c,
     )
-    assert (run.returncode, run.stderr) == (130, "")
+    return run.returncode, run.stderr
 
 
 def heeding_ctrl_c() -> None:

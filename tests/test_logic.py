@@ -44,14 +44,19 @@ def arrangements(length: int) -> dict[Clue, list[int]]:
     return by_clue
 
 
+def masks(known: Partial) -> tuple[int, int]:
+    """The filled and the empty cells of ``known`` as bit masks."""
+    filled = sum(1 << i for i, v in enumerate(known) if v == 1)
+    empty = sum(1 << i for i, v in enumerate(known) if v == 0)
+    return filled, empty
+
+
 def forced_by_enumeration(c: Clue, known: Partial) -> Partial | None:
     """The cells on which every arrangement agreeing with ``known`` agrees."""
     n = len(known)
-    matching = [
-        line
-        for line in arrangements(n).get(c, [])
-        if all(v is None or (line >> i & 1) == v for i, v in enumerate(known))
-    ]
+    filled, empty = masks(known)
+    lines = arrangements(n).get(c, [])
+    matching = [line for line in lines if line & filled == filled and not line & empty]
     if not matching:
         return None
     every, some = (1 << n) - 1, 0
@@ -62,8 +67,7 @@ def forced_by_enumeration(c: Clue, known: Partial) -> Partial | None:
 
 
 def forced_by_solver(c: Clue, known: Partial) -> Partial | None:
-    filled = sum(1 << i for i, v in enumerate(known) if v == 1)
-    empty = sum(1 << i for i, v in enumerate(known) if v == 0)
+    filled, empty = masks(known)
     solved = solve_line(c, len(known), filled, empty)
     if solved is None:
         return None
@@ -76,13 +80,19 @@ def forced_by_solver(c: Clue, known: Partial) -> Partial | None:
 
 
 def compiled(solve_line: Callable[..., int]) -> Solver:
-    """One of the compiled search's line solvers, on a puzzle of one row."""
+    """One of the compiled search's line solvers, on a puzzle of one row. Each clue's
+    puzzle keeps its work arrays from one call to the next, as a search's puzzle does from
+    one line to the next."""
+
+    @cache
+    def one_row(c: Clue, length: int) -> tuple[Puzzle, kernel.Arrays, kernel.Work]:
+        puzzle = Puzzle(rows=(c,), columns=((),) * length)
+        arrays = kernel.arrays(puzzle)
+        return puzzle, arrays, kernel.workspace(1, length, arrays[3])
 
     def forced(c: Clue, known: Partial) -> Partial | None:
-        puzzle = Puzzle(rows=(c,), columns=((),) * len(known))
+        puzzle, arrays, work = one_row(c, len(known))
         grid = kernel.cells_of(puzzle, [list(known)])
-        arrays = kernel.arrays(puzzle)
-        work = kernel.workspace(1, len(known), arrays[3])
         if solve_line(grid, arrays, work, 0) < 0:
             return None
         return tuple(kernel._known(grid, len(known))[0])
