@@ -93,12 +93,13 @@ def mixed_puzzles(draw: st.DrawFn) -> Puzzle:
     return Puzzle(rows=puzzle_of(one).rows, columns=puzzle_of(other).columns)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def compiled_search() -> None:
+def pytest_sessionstart(session: pytest.Session) -> None:
     """The compiled search, compiled before any test runs nonocp in a process of its own.
-    The first process to need it after installing compiles it (about a minute) and says so
-    on standard error, where tests of a process's output would meet it or not depending on
-    which tests ran before them (a Ctrl-C test run first failed on that line)."""
+    The first process to need it after installing compiles it (about a minute and a half)
+    and says so on standard error, where tests of a process's output would meet it or not
+    depending on which tests ran before them (a Ctrl-C test run first failed on that line).
+    This hook runs before pytest-xdist starts its workers, so they load numba's cache
+    instead of each compiling it."""
     from nonocp.logic.search import load
 
     load()
