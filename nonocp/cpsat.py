@@ -13,13 +13,11 @@ import threading
 from collections.abc import Generator
 
 from nonocp.answers import Ending, Halt, Searched, SolverBug, Stop, checked
-from nonocp.clock import OutOfTime, ctrl_c_unwrapped, seconds_left, stop_until_ended
+from nonocp.clock import OutOfTime, seconds_left, stop_until_ended
 from nonocp.models import CellModel, ModelBuilder
 from nonocp.models import automaton as automaton_model
+from nonocp.models.ortools_cp import cp_model
 from nonocp.puzzle import Grid, Known, Puzzle
-
-with ctrl_c_unwrapped():
-    from ortools.sat.python import cp_model
 
 LINEARIZATION = 0
 """CP-SAT's ``linearization_level`` (see ``_solver``). Level 1 (an LP over the model's

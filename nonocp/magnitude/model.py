@@ -20,12 +20,10 @@ from functools import partial
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from nonocp.clock import OutOfTime, ctrl_c_unwrapped, in_time, interruptible, seconds_left, sooner
+from nonocp.clock import OutOfTime, in_time, interruptible, seconds_left, sooner
 from nonocp.magnitude.bounds import Magnitudes, Sense, gaps
+from nonocp.models.ortools_cp import cp_model
 from nonocp.puzzle import Grid, columns_of
-
-with ctrl_c_unwrapped():
-    from ortools.sat.python import cp_model
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model_helper import Literal

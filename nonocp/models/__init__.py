@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
-from nonocp.clock import ctrl_c_unwrapped, in_time
+from nonocp.clock import in_time
 from nonocp.errors import NonocpError
 from nonocp.logic.board import open_cells
 from nonocp.puzzle import Grid, Known, Puzzle
@@ -58,8 +58,7 @@ def cell_model(height: int, width: int, known: Known | None, deadline: float | N
     """A model with one Boolean per cell; a known cell is a constant, never branched on.
     Built row by row within ``deadline`` (``clock.in_time``): counting a 3000x3000
     puzzle's solutions with a limit of 0.3 s had taken 32 s and 3.7 GB."""
-    with ctrl_c_unwrapped():
-        from ortools.sat.python import cp_model
+    from nonocp.models.ortools_cp import cp_model
 
     model = cp_model.CpModel()
     free = open_cells(known, height, width)

@@ -9,12 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nonocp.blocks import Placements, placements
-from nonocp.clock import ctrl_c_unwrapped, in_time
+from nonocp.clock import in_time
 from nonocp.models import CellModel, cell_model
+from nonocp.models.ortools_cp import cp_model
 from nonocp.puzzle import Known, Puzzle, columns_of
-
-with ctrl_c_unwrapped():
-    from ortools.sat.python import cp_model
 
 
 def build(puzzle: Puzzle, known: Known | None = None, deadline: float | None = None) -> CellModel:
